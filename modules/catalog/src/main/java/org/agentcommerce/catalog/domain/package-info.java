@@ -1,0 +1,2 @@
+/** Entities, value objects and repository interfaces of the catalog context. No JAX-RS, no JSON. */
+package org.agentcommerce.catalog.domain;

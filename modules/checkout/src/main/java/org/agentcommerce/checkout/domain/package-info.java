@@ -1,0 +1,2 @@
+/** Entities, value objects and repository interfaces of the checkout context. No JAX-RS, no JSON. */
+package org.agentcommerce.checkout.domain;

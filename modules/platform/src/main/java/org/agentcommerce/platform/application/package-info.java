@@ -1,0 +1,2 @@
+/** Platform use cases as CDI services: node health now; keys, buyers and idempotency next. */
+package org.agentcommerce.platform.application;

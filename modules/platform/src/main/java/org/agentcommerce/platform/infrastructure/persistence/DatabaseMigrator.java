@@ -1,0 +1,65 @@
+package org.agentcommerce.platform.infrastructure.persistence;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.logging.Logger;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+import org.agentcommerce.platform.api.Database;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
+
+/**
+ * Brings the schema up to date with the Flyway migrations of {@code database/} when the application
+ * starts, before any request is served. Several nodes starting at once are safe: Flyway takes a
+ * lock on its history table.
+ */
+@ApplicationScoped
+public class DatabaseMigrator {
+
+  private static final Logger LOG = Logger.getLogger(DatabaseMigrator.class.getName());
+
+  @Inject
+  @ConfigProperty(name = "ac.db.migrate", defaultValue = "true")
+  boolean enabled;
+
+  @Inject
+  @ConfigProperty(name = "ac.db.migration-locations", defaultValue = "classpath:db/migration/common")
+  String locations;
+
+  /** Migrates the schema; called once by {@link SchemaMigrationListener} as the web module starts. */
+  public void migrate() {
+    if (!enabled) {
+      LOG.info("Database migrations are switched off (ac.db.migrate=false)");
+      return;
+    }
+    long start = System.nanoTime();
+    DataSource dataSource;
+    try {
+      // Looked up here, not injected: the container binds application resources only after CDI
+      // has started, so a CDI start-up observer cannot use them.
+      dataSource = InitialContext.doLookup(Database.DATASOURCE);
+    } catch (NamingException e) {
+      throw new IllegalStateException("Datasource " + Database.DATASOURCE + " is not bound", e);
+    }
+    MigrateResult result =
+        Flyway.configure(DatabaseMigrator.class.getClassLoader())
+            .dataSource(dataSource)
+            .locations(locations.split("\\s*,\\s*"))
+            .failOnMissingLocations(true)
+            .load()
+            .migrate();
+    LOG.info(
+        () ->
+            String.format(
+                "Database %s at schema version %s (%d migrations applied) in %d ms",
+                result.database,
+                result.targetSchemaVersion == null
+                    ? result.initialSchemaVersion
+                    : result.targetSchemaVersion,
+                result.migrationsExecuted,
+                (System.nanoTime() - start) / 1_000_000));
+  }
+}

@@ -1,0 +1,75 @@
+package org.agentcommerce.platform.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import org.agentcommerce.platform.application.HealthService;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** {@code GET /agent/v1/health}: no credential, says whether this node and its database answer. */
+@RequestScoped
+@Path("/agent/v1/health")
+@Tag(name = "Service")
+public class HealthResource {
+
+  @Inject HealthService healthService;
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "health",
+      summary = "Health check",
+      description =
+          "Status of this node: build version, API version and database reachability. Needs no"
+              + " credential. Answers 503 with the same body when the database does not answer.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The node and its database answer",
+      content = @Content(schema = @Schema(implementation = HealthResponse.class)))
+  @APIResponse(
+      responseCode = "503",
+      description = "The database does not answer",
+      content = @Content(schema = @Schema(implementation = HealthResponse.class)))
+  public Response health() {
+    HealthService.Report report = healthService.check();
+    HealthResponse body =
+        new HealthResponse(
+            report.status(),
+            report.version(),
+            report.apiVersion(),
+            new HealthResponse.DatabaseStatus(
+                report.database().reachable() ? "up" : "down",
+                report.database().product(),
+                report.database().latencyMillis(),
+                report.database().problem()),
+            report.checkedAt());
+    return Response.status(report.healthy() ? 200 : 503).entity(body).build();
+  }
+
+  /** Health of this node. */
+  @Schema(name = "HealthResponse")
+  public record HealthResponse(
+      @Schema(description = "healthy or unhealthy", example = "healthy") String status,
+      @Schema(description = "Build version of this server") String version,
+      @Schema(description = "REST API version", example = "1.0.0") String apiVersion,
+      DatabaseStatus database,
+      Instant checkedAt) {
+
+    /** Whether the database answered this check. */
+    @Schema(name = "DatabaseStatus")
+    public record DatabaseStatus(
+        @Schema(description = "up or down") String status,
+        @Schema(description = "Database product, e.g. MariaDB or H2") String product,
+        @Schema(description = "Round trip of the check in milliseconds") long latencyMs,
+        @Schema(description = "Why the database is down; absent when up") String problem) {}
+  }
+}

@@ -1,0 +1,98 @@
+package org.agentcommerce.platform.interfaces.rest.openapi;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import java.util.Map;
+
+/**
+ * Rewrites the OpenAPI 3.0 document the runtime derives into an honest OpenAPI 3.1.0 document:
+ * {@code nullable} becomes a {@code "null"} type, boolean {@code exclusiveMinimum}/{@code
+ * exclusiveMaximum} become the numeric bounds of JSON Schema 2020-12, and the versions are set.
+ */
+public final class OpenApi31Converter {
+
+  public static final String OPENAPI_VERSION = "3.1.0";
+
+  private OpenApi31Converter() {}
+
+  public static JsonObject convert(JsonObject document, String apiVersion) {
+    JsonObject converted = (JsonObject) rewrite(document);
+    JsonObjectBuilder root = Json.createObjectBuilder(converted).add("openapi", OPENAPI_VERSION);
+    JsonObject info = converted.getJsonObject("info");
+    root.add(
+        "info",
+        Json.createObjectBuilder(info == null ? JsonValue.EMPTY_JSON_OBJECT : info)
+            .add("version", apiVersion));
+    return root.build();
+  }
+
+  private static JsonValue rewrite(JsonValue value) {
+    return switch (value.getValueType()) {
+      case OBJECT -> rewriteObject(value.asJsonObject());
+      case ARRAY -> {
+        JsonArrayBuilder out = Json.createArrayBuilder();
+        for (JsonValue item : value.asJsonArray()) {
+          out.add(rewrite(item));
+        }
+        yield out.build();
+      }
+      default -> value;
+    };
+  }
+
+  private static JsonObject rewriteObject(JsonObject object) {
+    JsonObjectBuilder out = Json.createObjectBuilder();
+    for (Map.Entry<String, JsonValue> e : object.entrySet()) {
+      String key = e.getKey();
+      if (key.equals("nullable")) {
+        continue;
+      }
+      if ((key.equals("exclusiveMinimum") || key.equals("exclusiveMaximum"))
+          && isBoolean(e.getValue())) {
+        continue;
+      }
+      if ((key.equals("minimum") && isTrue(object.get("exclusiveMinimum")))
+          || (key.equals("maximum") && isTrue(object.get("exclusiveMaximum")))) {
+        out.add(key.equals("minimum") ? "exclusiveMinimum" : "exclusiveMaximum", e.getValue());
+        continue;
+      }
+      out.add(key, rewrite(e.getValue()));
+    }
+    JsonObject rewritten = out.build();
+    if (!isTrue(object.get("nullable"))) {
+      return rewritten;
+    }
+    JsonValue type = rewritten.get("type");
+    if (type instanceof jakarta.json.JsonString single) {
+      return Json.createObjectBuilder(rewritten)
+          .add("type", Json.createArrayBuilder().add(single.getString()).add("null"))
+          .build();
+    }
+    if (type instanceof JsonArray many) {
+      JsonArrayBuilder types = Json.createArrayBuilder(many);
+      if (!many.contains(Json.createValue("null"))) {
+        types.add("null");
+      }
+      return Json.createObjectBuilder(rewritten).add("type", types).build();
+    }
+    return Json.createObjectBuilder()
+        .add(
+            "anyOf",
+            Json.createArrayBuilder()
+                .add(rewritten)
+                .add(Json.createObjectBuilder().add("type", "null")))
+        .build();
+  }
+
+  private static boolean isBoolean(JsonValue v) {
+    return v == JsonValue.TRUE || v == JsonValue.FALSE;
+  }
+
+  private static boolean isTrue(JsonValue v) {
+    return v != null && v.getValueType() == JsonValue.ValueType.TRUE;
+  }
+}

@@ -1,0 +1,36 @@
+package org.agentcommerce.webapp;
+
+import jakarta.annotation.sql.DataSourceDefinition;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+import org.agentcommerce.platform.api.Database;
+
+/**
+ * The one JAX-RS application. Resources and providers of every module jar are discovered by
+ * scanning; paths carry their own version prefix ({@code /agent/v1}, {@code /agent/v2}, {@code
+ * /mcp}, {@code /.well-known}), so the application sits at the root.
+ *
+ * <p>It also defines the datasource: the embedded H2 file database under {@code ./data} by default,
+ * MariaDB when {@code ac.db.url} ({@code AC_DB_URL}) names one. Defaults are inline because the
+ * container creates the datasource before it reads microprofile-config.properties.
+ */
+@DataSourceDefinition(
+    name = Database.DATASOURCE,
+    className = "org.agentcommerce.webapp.UrlRoutingDataSource",
+    url = "${MPCONFIG=ac.db.url:jdbc:h2:file:./data/agentcommerce;MODE=LEGACY}",
+    user = "${MPCONFIG=ac.db.user:sa}",
+    password = "${MPCONFIG=ac.db.password:}",
+    minPoolSize = 2,
+    maxPoolSize = 32,
+    maxIdleTime = 300,
+    properties = {
+      "fish.payara.is-connection-validation-required=true",
+      "fish.payara.connection-validation-method=meta-data",
+      "fish.payara.fail-all-connections=true",
+      "fish.payara.connection-leak-timeout-in-seconds=60",
+      "fish.payara.statement-timeout-in-seconds=30"
+    })
+@ApplicationScoped
+@ApplicationPath("/")
+public class AgentCommerceApplication extends Application {}
