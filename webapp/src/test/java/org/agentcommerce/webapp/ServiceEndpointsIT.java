@@ -1,0 +1,81 @@
+package org.agentcommerce.webapp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import java.net.URL;
+import org.agentcommerce.webapp.support.Deployments;
+import org.agentcommerce.webapp.support.Http;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The service endpoints of the real WAR on Payara Micro and MariaDB, seen by a client. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ServiceEndpointsIT {
+
+  @Deployment(testable = false)
+  static WebArchive war() {
+    return Deployments.realWar();
+  }
+
+  @ArquillianResource URL base;
+
+  @Test
+  void healthReportsVersionAndMariaDbWithoutCredential() {
+    Http.Answer answer = new Http(base).get("/agent/v1/health");
+    assertEquals(200, answer.status(), answer::toString);
+    JsonObject body = answer.json();
+    assertEquals("healthy", body.getString("status"));
+    assertEquals("1.0.0", body.getString("api_version"));
+    assertFalse(body.getString("version").isBlank());
+    assertEquals("up", body.getJsonObject("database").getString("status"));
+    assertEquals("MariaDB", body.getJsonObject("database").getString("product"));
+  }
+
+  @Test
+  void microProfileHealthAndMetricsAreServed() {
+    Http http = new Http(base);
+    Http.Answer ready = http.get("/health/ready");
+    assertEquals(200, ready.status(), ready::toString);
+    assertEquals("UP", ready.json().getString("status"));
+    assertTrue(ready.body().contains("\"database\""), ready::toString);
+    Http.Answer live = http.get("/health/live");
+    assertEquals(200, live.status(), live::toString);
+    assertEquals("UP", live.json().getString("status"));
+    Http.Answer metrics = http.get("/metrics");
+    assertEquals(200, metrics.status());
+    assertTrue(metrics.body().contains("# TYPE"), "Prometheus text format");
+  }
+
+  @Test
+  void openApiDocumentIsHonestOpenApi31() {
+    Http.Answer answer = new Http(base).get("/agent/v1/openapi.json");
+    assertEquals(200, answer.status(), answer::toString);
+    JsonObject doc = answer.json();
+    assertEquals("3.1.0", doc.getString("openapi"));
+    assertEquals("1.0.0", doc.getJsonObject("info").getString("version"));
+    JsonObject schemes = doc.getJsonObject("components").getJsonObject("securitySchemes");
+    JsonObject apiKey = schemes.getJsonObject("APIKeyHeader");
+    assertEquals("apiKey", apiKey.getString("type"));
+    assertEquals("header", apiKey.getString("in"));
+    assertEquals("X-API-Key", apiKey.getString("name"));
+    JsonObject bearer = schemes.getJsonObject("HTTPBearer");
+    assertEquals("http", bearer.getString("type"));
+    assertEquals("bearer", bearer.getString("scheme"));
+    JsonObject validation =
+        doc.getJsonObject("components").getJsonObject("schemas").getJsonObject("HTTPValidationError");
+    assertEquals(
+        "#/components/schemas/ValidationError",
+        validation.getJsonObject("properties").getJsonObject("detail").getJsonObject("items").getString("$ref"));
+    assertFalse(answer.body().contains("\"nullable\""), "3.0-only keyword nullable");
+    assertTrue(doc.getJsonObject("paths").containsKey("/agent/v1/health"));
+  }
+}

