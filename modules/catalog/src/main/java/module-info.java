@@ -1,4 +1,7 @@
-/** Merchants, products, variants, offers, the search index, product groups, citations, intel, alternatives, recommendations and shopping briefs. */
+/**
+ * Merchants, products, variants, offers, the search index, product groups, citations, intel,
+ * alternatives, recommendations and shopping briefs.
+ */
 module org.agentcommerce.catalog {
   requires jakarta.cdi;
   requires jakarta.inject;
@@ -13,5 +16,12 @@ module org.agentcommerce.catalog {
 
   exports org.agentcommerce.catalog.api;
 
-  // No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+  // CDI creates and proxies the application services.
+  opens org.agentcommerce.catalog.application;
+  // JPA (EclipseLink) reflects on the entities.
+  opens org.agentcommerce.catalog.domain.merchant;
+  // CDI injects the entity manager into the repositories.
+  opens org.agentcommerce.catalog.infrastructure.persistence;
+  // JAX-RS instantiates the resources; JSON-B writes the DTO records.
+  opens org.agentcommerce.catalog.interfaces.rest;
 }

@@ -1,4 +1,7 @@
-/** Carts, quotes, offers preflight, checkout lanes, orders, partner purchases and merchant connectors. */
+/**
+ * Carts, quotes, offers preflight, checkout lanes, orders, partner purchases and merchant
+ * connectors.
+ */
 module org.agentcommerce.checkout {
   requires jakarta.cdi;
   requires jakarta.inject;
@@ -13,5 +16,5 @@ module org.agentcommerce.checkout {
 
   exports org.agentcommerce.checkout.api;
 
-  // No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
 }

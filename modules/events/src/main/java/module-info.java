@@ -1,4 +1,7 @@
-/** The order event timeline, long-poll, webhook configuration and signed delivery, storefront webhook ingestion. */
+/**
+ * The order event timeline, long-poll, webhook configuration and signed delivery, storefront
+ * webhook ingestion.
+ */
 module org.agentcommerce.events {
   requires jakarta.cdi;
   requires jakarta.inject;
@@ -13,5 +16,5 @@ module org.agentcommerce.events {
 
   exports org.agentcommerce.events.api;
 
-  // No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
 }

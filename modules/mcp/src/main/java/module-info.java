@@ -13,5 +13,5 @@ module org.agentcommerce.mcp {
 
   exports org.agentcommerce.mcp.api;
 
-  // No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
 }

@@ -13,5 +13,5 @@ module org.agentcommerce.payment {
 
   exports org.agentcommerce.payment.api;
 
-  // No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
 }

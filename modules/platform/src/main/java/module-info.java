@@ -1,14 +1,15 @@
 /**
- * The shared kernel: money, identifiers, errors, the REST error contract, health and the OpenAPI
- * document. Every other module builds on it.
+ * The shared kernel: money, identifiers, errors, the REST error contract, agent keys and buyer
+ * identity, idempotency, health and the OpenAPI document. Every other module builds on it.
  */
 module org.agentcommerce.platform {
   requires java.net.http;
-  requires java.sql;
   requires java.naming;
+  requires java.sql;
   requires java.logging;
   requires jakarta.annotation;
   requires jakarta.cdi;
+  requires jakarta.concurrency;
   requires jakarta.inject;
   requires jakarta.json;
   requires jakarta.json.bind;
@@ -19,18 +20,28 @@ module org.agentcommerce.platform {
   requires jakarta.ws.rs;
   requires jersey.server;
   requires flyway.core;
+  requires org.jose4j;
   requires microprofile.config.api;
   requires microprofile.health.api;
   requires microprofile.openapi.api;
+  requires transitive microprofile.jwt.auth.api;
 
   exports org.agentcommerce.platform.api;
+  exports org.agentcommerce.platform.api.security;
 
   // CDI creates and proxies the application services.
   opens org.agentcommerce.platform.application;
-  // CDI injects the datasource and config into the probe and the migrator.
+  opens org.agentcommerce.platform.application.buyer;
+  opens org.agentcommerce.platform.application.idempotency;
+  // JPA (EclipseLink) reflects on the entities.
+  opens org.agentcommerce.platform.domain.agent;
+  opens org.agentcommerce.platform.domain.buyer;
+  opens org.agentcommerce.platform.domain.idempotency;
+  // CDI injects the datasource, config and entity manager into the repositories and listeners.
   opens org.agentcommerce.platform.infrastructure.persistence;
-  // JAX-RS instantiates resources and providers; JSON-B reads the response records.
+  // JAX-RS instantiates resources and providers; JSON-B reads and writes the DTO records.
   opens org.agentcommerce.platform.interfaces.rest;
+  opens org.agentcommerce.platform.interfaces.rest.security;
   // MicroProfile OpenAPI instantiates the filter; JAX-RS the document resource.
   opens org.agentcommerce.platform.interfaces.rest.openapi;
   // MicroProfile Health discovers the checks through CDI.

@@ -71,10 +71,16 @@ class ServiceEndpointsIT {
     assertEquals("http", bearer.getString("type"));
     assertEquals("bearer", bearer.getString("scheme"));
     JsonObject validation =
-        doc.getJsonObject("components").getJsonObject("schemas").getJsonObject("HTTPValidationError");
+        doc.getJsonObject("components")
+            .getJsonObject("schemas")
+            .getJsonObject("HTTPValidationError");
     assertEquals(
         "#/components/schemas/ValidationError",
-        validation.getJsonObject("properties").getJsonObject("detail").getJsonObject("items").getString("$ref"));
+        validation
+            .getJsonObject("properties")
+            .getJsonObject("detail")
+            .getJsonObject("items")
+            .getString("$ref"));
     assertFalse(answer.body().contains("\"nullable\""), "3.0-only keyword nullable");
     assertTrue(doc.getJsonObject("paths").containsKey("/agent/v1/health"));
   }

@@ -77,7 +77,10 @@ public class TestDatabase implements LauncherSessionListener {
       user = "root";
       password = "";
       LOG.info(
-          "Embedded MariaDB at " + url + " started in " + (System.nanoTime() - start) / 1_000_000
+          "Embedded MariaDB at "
+              + url
+              + " started in "
+              + (System.nanoTime() - start) / 1_000_000
               + " ms");
     } catch (Exception e) {
       throw new IllegalStateException("Cannot start the embedded MariaDB for the tests", e);

@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The states of an order and the moves between them. An order starts {@code awaiting_payment};
- * only the moves listed here are allowed, and the terminal states allow none.
+ * The states of an order and the moves between them. An order starts {@code awaiting_payment}; only
+ * the moves listed here are allowed, and the terminal states allow none.
  */
 public enum OrderStatus {
   AWAITING_PAYMENT,

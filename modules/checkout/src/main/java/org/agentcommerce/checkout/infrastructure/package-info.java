@@ -1,2 +1,4 @@
-/** JPA repositories and outbound clients of the checkout context, behind the domain's interfaces. */
+/**
+ * JPA repositories and outbound clients of the checkout context, behind the domain's interfaces.
+ */
 package org.agentcommerce.checkout.infrastructure;

@@ -1,2 +1,5 @@
-/** Use-case services of the events context: CDI beans, @ApplicationScoped and @Transactional, that orchestrate the domain. */
+/**
+ * Use-case services of the events context: CDI beans, @ApplicationScoped and @Transactional, that
+ * orchestrate the domain.
+ */
 package org.agentcommerce.events.application;

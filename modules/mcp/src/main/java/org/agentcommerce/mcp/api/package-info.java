@@ -1,2 +1,5 @@
-/** The mcp module's exported surface: service interfaces, DTOs and ports other modules may use. Nothing else of this module is visible outside it. */
+/**
+ * The mcp module's exported surface: service interfaces, DTOs and ports other modules may use.
+ * Nothing else of this module is visible outside it.
+ */
 package org.agentcommerce.mcp.api;

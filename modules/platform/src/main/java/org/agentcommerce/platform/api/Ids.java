@@ -4,8 +4,8 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * Prefixed opaque identifiers ({@code merch_…}, {@code ord_…}) that reveal no sequence: a prefix and
- * random hex from a cryptographic source.
+ * Prefixed opaque identifiers ({@code merch_…}, {@code ord_…}) that reveal no sequence: a prefix
+ * and random hex from a cryptographic source.
  */
 public final class Ids {
 

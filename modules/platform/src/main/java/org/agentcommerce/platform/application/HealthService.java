@@ -10,7 +10,9 @@ import java.util.Properties;
 import org.agentcommerce.platform.api.ApiVersion;
 import org.agentcommerce.platform.infrastructure.persistence.DatabaseProbe;
 
-/** Says whether this node can serve: its build, the API version and whether the database answers. */
+/**
+ * Says whether this node can serve: its build, the API version and whether the database answers.
+ */
 @ApplicationScoped
 public class HealthService {
 
@@ -21,11 +23,7 @@ public class HealthService {
   public Report check() {
     DatabaseProbe.Result db = databaseProbe.check();
     return new Report(
-        db.reachable() ? "healthy" : "unhealthy",
-        BUILD_VERSION,
-        ApiVersion.API,
-        db,
-        Instant.now());
+        db.reachable() ? "healthy" : "unhealthy", BUILD_VERSION, ApiVersion.API, db, Instant.now());
   }
 
   public String buildVersion() {

@@ -26,10 +26,16 @@ public class DatabaseMigrator {
   boolean enabled;
 
   @Inject
-  @ConfigProperty(name = "ac.db.migration-locations", defaultValue = "classpath:db/migration/common")
+  @ConfigProperty(
+      name = "ac.db.migration-locations",
+      defaultValue = "classpath:db/migration/common")
   String locations;
 
-  /** Migrates the schema; called once by {@link SchemaMigrationListener} as the web module starts. */
+  @Inject
+  @ConfigProperty(name = "ac.demo-data", defaultValue = "true")
+  boolean demoData;
+
+  /** Migrates the schema; called once by {@link PlatformLifecycle} as the web module starts. */
   public void migrate() {
     if (!enabled) {
       LOG.info("Database migrations are switched off (ac.db.migrate=false)");
@@ -47,7 +53,7 @@ public class DatabaseMigrator {
     MigrateResult result =
         Flyway.configure(DatabaseMigrator.class.getClassLoader())
             .dataSource(dataSource)
-            .locations(locations.split("\\s*,\\s*"))
+            .locations(locations(locations, demoData))
             .failOnMissingLocations(true)
             .load()
             .migrate();
@@ -61,5 +67,15 @@ public class DatabaseMigrator {
                     : result.targetSchemaVersion,
                 result.migrationsExecuted,
                 (System.nanoTime() - start) / 1_000_000));
+  }
+
+  /** The schema locations, plus the demo data set when it is wanted. */
+  static String[] locations(String configured, boolean demoData) {
+    java.util.List<String> all =
+        new java.util.ArrayList<>(java.util.List.of(configured.split("\\s*,\\s*")));
+    if (demoData) {
+      all.add("classpath:db/demo");
+    }
+    return all.toArray(String[]::new);
   }
 }

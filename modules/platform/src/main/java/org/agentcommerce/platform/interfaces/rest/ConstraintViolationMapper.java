@@ -40,8 +40,7 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
         return ErrorBodies.error(
             500, "INTERNAL_ERROR", "The server produced an invalid response.", java.util.Map.of());
       }
-      violations.add(
-          new Violation(location(violation), violation.getMessage(), type(violation)));
+      violations.add(new Violation(location(violation), violation.getMessage(), type(violation)));
     }
     violations.sort(Comparator.comparing(v -> v.loc().toString()));
     return ErrorBodies.validation(violations);

@@ -14,8 +14,7 @@ public class JsonbProvider implements ContextResolver<Jsonb> {
   private static final Jsonb JSONB =
       JsonbBuilder.create(
           new JsonbConfig()
-              .withPropertyNamingStrategy(
-                  (PropertyNamingStrategy) WireNames::toWire)
+              .withPropertyNamingStrategy((PropertyNamingStrategy) WireNames::toWire)
               .withNullValues(true));
 
   @Override

@@ -1,15 +1,18 @@
 package org.agentcommerce.platform.interfaces.rest;
 
+import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.NoContentException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Locale;
 import java.util.Map;
+import org.agentcommerce.platform.api.InvalidInputException;
 
 /**
  * Unknown paths (404), wrong methods (405), unsupported media types and every other {@link
@@ -27,24 +30,32 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
     if (jsonError.isPresent()) {
       return ErrorBodies.validation(java.util.List.of(jsonError.get()));
     }
+    if (e instanceof BadRequestException && hasCause(e, NoContentException.class)) {
+      return ErrorBodies.validation(
+          java.util.List.of(
+              new InvalidInputException.Violation(
+                  java.util.List.of("body"), "Field required: send a JSON body", "missing")));
+    }
     int status = e.getResponse().getStatus();
     String path = uriInfo == null ? "" : "/" + uriInfo.getPath();
     Response body =
         switch (status) {
-          case 404 -> ErrorBodies.error(
-              404, "NOT_FOUND", "No resource at " + path + ".", Map.of());
-          case 405 -> ErrorBodies.error(
-              405,
-              "METHOD_NOT_ALLOWED",
-              "This method is not allowed on " + path + ".",
-              Map.of("allowed_methods", e.getResponse().getAllowedMethods()));
-          case 406 -> ErrorBodies.error(
-              406, "NOT_ACCEPTABLE", "This resource answers application/json only.", Map.of());
-          case 415 -> ErrorBodies.error(
-              415,
-              "UNSUPPORTED_MEDIA_TYPE",
-              "Send the request body as application/json.",
-              Map.of());
+          case 404 -> ErrorBodies.error(404, "NOT_FOUND", "No resource at " + path + ".", Map.of());
+          case 405 ->
+              ErrorBodies.error(
+                  405,
+                  "METHOD_NOT_ALLOWED",
+                  "This method is not allowed on " + path + ".",
+                  Map.of("allowed_methods", e.getResponse().getAllowedMethods()));
+          case 406 ->
+              ErrorBodies.error(
+                  406, "NOT_ACCEPTABLE", "This resource answers application/json only.", Map.of());
+          case 415 ->
+              ErrorBodies.error(
+                  415,
+                  "UNSUPPORTED_MEDIA_TYPE",
+                  "Send the request body as application/json.",
+                  Map.of());
           default -> ErrorBodies.error(status, codeOf(e.getResponse()), messageOf(e), Map.of());
         };
     if (e instanceof NotAllowedException) {
@@ -53,6 +64,18 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
           .build();
     }
     return body;
+  }
+
+  private static boolean hasCause(Throwable error, Class<? extends Throwable> type) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
   }
 
   private static String codeOf(Response response) {

@@ -163,7 +163,8 @@ public class OpenApiFilter implements OASFilter {
             .addProperty(
                 "msg", OASFactory.createSchema().type(Schema.SchemaType.STRING).title("Message"))
             .addProperty(
-                "type", OASFactory.createSchema().type(Schema.SchemaType.STRING).title("Error Type"))
+                "type",
+                OASFactory.createSchema().type(Schema.SchemaType.STRING).title("Error Type"))
             .required(List.of("loc", "msg", "type")));
     components.addSchema(
         VALIDATION_ERROR,

@@ -54,7 +54,8 @@ public class OpenApiResource {
     if (host.contains(":")) {
       host = "[" + host + "]";
     }
-    URI source = URI.create(request.getScheme() + "://" + host + ":" + request.getLocalPort() + "/openapi");
+    URI source =
+        URI.create(request.getScheme() + "://" + host + ":" + request.getLocalPort() + "/openapi");
     JsonObject derived = fetch(source);
     String converted = OpenApi31Converter.convert(derived, ApiVersion.API).toString();
     document.compareAndSet(null, converted);

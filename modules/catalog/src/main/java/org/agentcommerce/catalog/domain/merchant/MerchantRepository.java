@@ -1,0 +1,16 @@
+package org.agentcommerce.catalog.domain.merchant;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Merchants, read by status and optionally limited to a set of ids (a key's scope). */
+public interface MerchantRepository {
+
+  Optional<Merchant> findById(String merchantId);
+
+  /** One page, ordered by business name then id; {@code status} null means any status. */
+  List<Merchant> page(String status, Set<String> onlyIds, int offset, int limit);
+
+  long count(String status, Set<String> onlyIds);
+}

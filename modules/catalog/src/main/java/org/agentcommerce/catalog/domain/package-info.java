@@ -1,2 +1,0 @@
-/** Entities, value objects and repository interfaces of the catalog context. No JAX-RS, no JSON. */
-package org.agentcommerce.catalog.domain;

@@ -1,0 +1,2 @@
+/** JPA repositories of the catalog, behind the domain's repository interfaces. */
+package org.agentcommerce.catalog.infrastructure.persistence;

@@ -1,0 +1,90 @@
+package org.agentcommerce.platform.application.buyer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.jose4j.jwk.JsonWebKey;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwk.PublicJsonWebKey;
+import org.jose4j.lang.JoseException;
+
+/**
+ * Reads buyer-token verification keys the MicroProfile JWT ways: a PEM public key, a JWK, a JWK
+ * set, or bare base64 DER, given inline or read from a file or the classpath. (HTTP locations are
+ * JWKS endpoints and are resolved live by the verifier.)
+ */
+public final class VerificationKeys {
+
+  private VerificationKeys() {}
+
+  /** Whether a location is a JWKS endpoint to fetch rather than a document to read once. */
+  public static boolean isRemote(String location) {
+    return location.startsWith("http://") || location.startsWith("https://");
+  }
+
+  /** The text of a local location: {@code classpath:x}, {@code file:x} or a path. */
+  public static String read(String location) throws IOException {
+    if (location.startsWith("classpath:")) {
+      String resource = location.substring("classpath:".length()).replaceFirst("^/", "");
+      try (InputStream in =
+          Thread.currentThread().getContextClassLoader().getResourceAsStream(resource)) {
+        if (in == null) {
+          throw new IOException("no classpath resource " + resource);
+        }
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+    }
+    String path = location.startsWith("file:") ? location.substring("file:".length()) : location;
+    return Files.readString(Path.of(path), StandardCharsets.UTF_8);
+  }
+
+  /** The public keys in a PEM, JWK, JWKS or base64 DER document. */
+  public static List<JsonWebKey> parse(String material) throws JoseException {
+    String text = material.trim();
+    List<JsonWebKey> keys = new ArrayList<>();
+    if (text.startsWith("{")) {
+      if (text.contains("\"keys\"")) {
+        keys.addAll(new JsonWebKeySet(text).getJsonWebKeys());
+      } else {
+        keys.add(JsonWebKey.Factory.newJwk(text));
+      }
+    } else {
+      keys.add(PublicJsonWebKey.Factory.newPublicJwk(publicKeyFromPem(text)));
+    }
+    for (JsonWebKey key : keys) {
+      if (!(key instanceof PublicJsonWebKey)) {
+        throw new JoseException("only asymmetric (RSA or EC) public keys verify buyer tokens");
+      }
+    }
+    return keys;
+  }
+
+  private static PublicKey publicKeyFromPem(String pem) throws JoseException {
+    String base64 =
+        pem.replaceAll("-----BEGIN [A-Z ]+-----", "")
+            .replaceAll("-----END [A-Z ]+-----", "")
+            .replaceAll("\\s", "");
+    byte[] der;
+    try {
+      der = Base64.getDecoder().decode(base64);
+    } catch (IllegalArgumentException e) {
+      throw new JoseException("the key is neither PEM, JWK nor JWKS");
+    }
+    for (String algorithm : List.of("RSA", "EC")) {
+      try {
+        return KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(der));
+      } catch (Exception ignored) {
+        // try the next algorithm
+      }
+    }
+    throw new JoseException("the PEM does not hold an RSA or EC public key");
+  }
+}

@@ -1,0 +1,2 @@
+/** Agents (the platforms calling us) and their API keys, stored only as hashes. */
+package org.agentcommerce.platform.domain.agent;
