@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import java.net.URL;
+import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -44,6 +45,79 @@ class ErrorContractIT {
     assertEquals(405, answer.status());
     assertEquals("METHOD_NOT_ALLOWED", answer.json().getJsonObject("detail").getString("error"));
     assertTrue(answer.header("Allow").orElse("").contains("GET"), answer::toString);
+    assertNoInternals(answer);
+  }
+
+  @Test
+  void malformedJsonIs422JsonInvalid() {
+    Http.Answer answer = new Http(base).post("/agent/v1/auth", "{\"agent_name\": \"x\",");
+    assertValidation(answer, "body", null, "json_invalid");
+  }
+
+  @Test
+  void wrongTypeIs422AtTheField() {
+    Http.Answer answer =
+        new Http(base)
+            .post(
+                "/agent/v1/auth",
+                "{\"agent_name\":\"x\",\"agent_email\":\"x@y.co\",\"allowed_merchant_ids\":7}");
+    assertValidation(answer, "body", "allowed_merchant_ids", "type_error");
+  }
+
+  @Test
+  void missingFieldsAre422ForEachField() {
+    Http.Answer answer = new Http(base).post("/agent/v1/auth", "{}");
+    assertEquals(422, answer.status(), answer::toString);
+    var detail = answer.json().getJsonArray("detail");
+    assertEquals(2, detail.size(), answer::toString);
+    assertEquals("agent_email", detail.getJsonObject(0).getJsonArray("loc").getString(1));
+    assertEquals("agent_name", detail.getJsonObject(1).getJsonArray("loc").getString(1));
+    assertEquals("missing", detail.getJsonObject(0).getString("type"));
+    Http.Answer empty = new Http(base).post("/agent/v1/auth", "");
+    assertValidation(empty, "body", null, "missing");
+  }
+
+  @Test
+  void outOfRangeAndUnparsableQueryValuesAre422() {
+    Http http = new Http(base);
+    String key = Agents.register(http).apiKey();
+    assertValidation(
+        http.get("/agent/v1/merchants?limit=101", "X-API-Key", key),
+        "query",
+        "limit",
+        "less_than_equal");
+    assertValidation(
+        http.get("/agent/v1/merchants?limit=0", "X-API-Key", key),
+        "query",
+        "limit",
+        "greater_than_equal");
+    assertValidation(
+        http.get("/agent/v1/merchants?offset=-1", "X-API-Key", key),
+        "query",
+        "offset",
+        "greater_than_equal");
+    assertValidation(
+        http.get("/agent/v1/merchants?limit=ten", "X-API-Key", key),
+        "query",
+        "limit",
+        "type_error");
+    assertValidation(
+        http.get("/agent/v1/merchants?status=sleeping", "X-API-Key", key),
+        "query",
+        "status",
+        "string_pattern_mismatch");
+  }
+
+  private static void assertValidation(
+      Http.Answer answer, String where, String field, String type) {
+    assertEquals(422, answer.status(), answer::toString);
+    JsonObject first = answer.json().getJsonArray("detail").getJsonObject(0);
+    assertEquals(where, first.getJsonArray("loc").getString(0), answer::toString);
+    if (field != null) {
+      assertEquals(field, first.getJsonArray("loc").getString(1), answer::toString);
+    }
+    assertEquals(type, first.getString("type"), answer::toString);
+    assertFalse(first.getString("msg").isBlank());
     assertNoInternals(answer);
   }
 

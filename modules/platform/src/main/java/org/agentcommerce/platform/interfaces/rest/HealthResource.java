@@ -13,17 +13,19 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /agent/v1/health}: no credential, says whether this node and its database answer. */
 @RequestScoped
 @Path("/agent/v1/health")
-@Tag(name = "Service")
+@Tag(name = "Service", description = "Health and the API description; no credential")
 public class HealthResource {
 
   @Inject HealthService healthService;
 
   @GET
+  @SecurityRequirementsSet
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "health",

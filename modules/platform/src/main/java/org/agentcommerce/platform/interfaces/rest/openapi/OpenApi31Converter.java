@@ -19,9 +19,30 @@ public final class OpenApi31Converter {
 
   private OpenApi31Converter() {}
 
+  private static final java.util.Set<String> ROOT_FIELDS =
+      java.util.Set.of(
+          "openapi",
+          "info",
+          "jsonSchemaDialect",
+          "servers",
+          "paths",
+          "webhooks",
+          "components",
+          "security",
+          "tags",
+          "externalDocs");
+
   public static JsonObject convert(JsonObject document, String apiVersion) {
     JsonObject converted = (JsonObject) rewrite(document);
-    JsonObjectBuilder root = Json.createObjectBuilder(converted).add("openapi", OPENAPI_VERSION);
+    JsonObjectBuilder root = Json.createObjectBuilder();
+    // Fields OpenAPI does not define (the runtime adds "endpoints") are dropped; x- stays.
+    converted.forEach(
+        (k, v) -> {
+          if (ROOT_FIELDS.contains(k) || k.startsWith("x-")) {
+            root.add(k, v);
+          }
+        });
+    root.add("openapi", OPENAPI_VERSION);
     JsonObject info = converted.getJsonObject("info");
     root.add(
         "info",
@@ -62,7 +83,7 @@ public final class OpenApi31Converter {
       }
       out.add(key, rewrite(e.getValue()));
     }
-    JsonObject rewritten = out.build();
+    JsonObject rewritten = numericDefault(out.build());
     if (!isTrue(object.get("nullable"))) {
       return rewritten;
     }
@@ -86,6 +107,23 @@ public final class OpenApi31Converter {
                 .add(rewritten)
                 .add(Json.createObjectBuilder().add("type", "null")))
         .build();
+  }
+
+  /** A numeric schema's default written as a string ("50") becomes the number it means. */
+  private static JsonObject numericDefault(JsonObject schema) {
+    JsonValue type = schema.get("type");
+    if (!(schema.get("default") instanceof jakarta.json.JsonString text)
+        || !(type instanceof jakarta.json.JsonString t)
+        || !(t.getString().equals("integer") || t.getString().equals("number"))) {
+      return schema;
+    }
+    try {
+      return Json.createObjectBuilder(schema)
+          .add("default", Json.createValue(new java.math.BigDecimal(text.getString())))
+          .build();
+    } catch (NumberFormatException notANumber) {
+      return schema;
+    }
   }
 
   private static boolean isBoolean(JsonValue v) {

@@ -116,6 +116,11 @@ public class OpenApiFilter implements OASFilter {
                 "The commerce layer software agents call to discover merchants and products,"
                     + " validate carts, get quotes, check out, create orders and payments, follow"
                     + " order events and receive webhooks."));
+    // Keyed by default: operations that need no credential say so with an empty requirement.
+    openAPI.setSecurity(
+        List.of(
+            OASFactory.createSecurityRequirement().addScheme(API_KEY_SCHEME),
+            OASFactory.createSecurityRequirement().addScheme(BEARER_SCHEME)));
     openAPI.setServers(
         List.of(
             OASFactory.createServer()

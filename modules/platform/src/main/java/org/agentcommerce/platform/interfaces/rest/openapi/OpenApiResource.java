@@ -22,6 +22,7 @@ import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.ApiVersion;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -31,7 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @ApplicationScoped
 @Path("/agent/v1/openapi.json")
-@Tag(name = "Service")
+@Tag(name = "Service", description = "Health and the API description; no credential")
 public class OpenApiResource {
 
   private final AtomicReference<String> document = new AtomicReference<>();
@@ -39,6 +40,7 @@ public class OpenApiResource {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @GET
+  @SecurityRequirementsSet
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "openapi",

@@ -1,0 +1,72 @@
+package org.agentcommerce.webapp.support;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import jakarta.json.Json;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.UUID;
+
+/** Registers agents through the API and reaches into the test database where a test must. */
+public final class Agents {
+
+  private Agents() {}
+
+  /** A registered agent and its key. */
+  public record Registered(String agentId, String email, String apiKey) {}
+
+  public static Registered register(Http http) {
+    return register(http, null);
+  }
+
+  /** Registers a fresh agent, its key limited to {@code merchants} when given. */
+  public static Registered register(Http http, String[] merchants) {
+    String email = "agent-" + UUID.randomUUID() + "@agents.test";
+    var body = Json.createObjectBuilder().add("agent_name", "Test agent").add("agent_email", email);
+    if (merchants != null) {
+      var list = Json.createArrayBuilder();
+      for (String m : merchants) {
+        list.add(m);
+      }
+      body.add("allowed_merchant_ids", list);
+    }
+    Http.Answer answer = http.post("/agent/v1/auth", body.build().toString());
+    assertEquals(200, answer.status(), answer::toString);
+    return new Registered(
+        answer.json().getString("agent_id"), email, answer.json().getString("api_key"));
+  }
+
+  /** Runs one SQL update against the test database; returns the rows changed. */
+  public static int sql(String statement, Object... parameters) {
+    try (Connection c =
+            DriverManager.getConnection(
+                TestDatabase.url(), TestDatabase.user(), TestDatabase.password());
+        PreparedStatement ps = c.prepareStatement(statement)) {
+      for (int i = 0; i < parameters.length; i++) {
+        ps.setObject(i + 1, parameters[i]);
+      }
+      return ps.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The first column of the first row of a query, or null. */
+  public static Object query(String statement, Object... parameters) {
+    try (Connection c =
+            DriverManager.getConnection(
+                TestDatabase.url(), TestDatabase.user(), TestDatabase.password());
+        PreparedStatement ps = c.prepareStatement(statement)) {
+      for (int i = 0; i < parameters.length; i++) {
+        ps.setObject(i + 1, parameters[i]);
+      }
+      try (var rs = ps.executeQuery()) {
+        return rs.next() ? rs.getObject(1) : null;
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
