@@ -50,6 +50,7 @@ public class TestDatabase implements LauncherSessionListener {
     options.append(" -Dmp.jwt.verify.clock.skew=5");
     // Small limits and intervals so the tests see them act.
     options.append(" -Dac.rate-limit.tier.free=5");
+    options.append(" -Dac.demo-data=true");
     options.append(" -Dac.idempotency.cleanup-interval=PT2S");
     options.append(" -Dac.idempotency.in-flight-timeout=PT20S");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");

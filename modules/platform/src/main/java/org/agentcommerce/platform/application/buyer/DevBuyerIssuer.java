@@ -74,7 +74,10 @@ public class DevBuyerIssuer {
   /** The public half, for verification. */
   public PublicJsonWebKey publicKey() {
     try {
-      return PublicJsonWebKey.Factory.newPublicJwk(signingKey().getPublicKey());
+      PublicJsonWebKey publicKey =
+          PublicJsonWebKey.Factory.newPublicJwk(signingKey().getPublicKey());
+      publicKey.setKeyId(signingKey().getKeyId());
+      return publicKey;
     } catch (JoseException e) {
       throw new IllegalStateException(e);
     }

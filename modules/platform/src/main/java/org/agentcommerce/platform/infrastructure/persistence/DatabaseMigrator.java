@@ -2,6 +2,9 @@ package org.agentcommerce.platform.infrastructure.persistence;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
 import java.util.logging.Logger;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -31,9 +34,10 @@ public class DatabaseMigrator {
       defaultValue = "classpath:db/migration/common")
   String locations;
 
+  /** Unset: the demo data set is loaded on the embedded H2 default only. */
   @Inject
-  @ConfigProperty(name = "ac.demo-data", defaultValue = "true")
-  boolean demoData;
+  @ConfigProperty(name = "ac.demo-data")
+  Optional<Boolean> demoData;
 
   /** Migrates the schema; called once by {@link PlatformLifecycle} as the web module starts. */
   public void migrate() {
@@ -50,11 +54,14 @@ public class DatabaseMigrator {
     } catch (NamingException e) {
       throw new IllegalStateException("Datasource " + Database.DATASOURCE + " is not bound", e);
     }
+    boolean demo = demoData.orElseGet(() -> isH2(dataSource));
     MigrateResult result =
         Flyway.configure(DatabaseMigrator.class.getClassLoader())
             .dataSource(dataSource)
-            .locations(locations(locations, demoData))
+            .locations(locations(locations, demo))
             .failOnMissingLocations(true)
+            // Demo data applied once and switched off later is not an error.
+            .ignoreMigrationPatterns("*:missing")
             .load()
             .migrate();
     LOG.info(
@@ -67,6 +74,14 @@ public class DatabaseMigrator {
                     : result.targetSchemaVersion,
                 result.migrationsExecuted,
                 (System.nanoTime() - start) / 1_000_000));
+  }
+
+  private static boolean isH2(DataSource dataSource) {
+    try (Connection connection = dataSource.getConnection()) {
+      return "H2".equalsIgnoreCase(connection.getMetaData().getDatabaseProductName());
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot reach the database to migrate it", e);
+    }
   }
 
   /** The schema locations, plus the demo data set when it is wanted. */
