@@ -46,7 +46,7 @@ public class RateLimiter {
     int limit = limitFor(tier);
     int nodes =
         Math.max(1, config.getOptionalValue("ac.rate-limit.nodes", Integer.class).orElse(1));
-    int perNode = Math.max(1, (limit + nodes - 1) / nodes);
+    int perNode = limit <= 0 ? 0 : Math.max(1, (limit + nodes - 1) / nodes);
     long nowMillis = clock.millis();
     long windowStart = nowMillis - nowMillis % 60_000;
     long reset = (windowStart + 60_000) / 1000;

@@ -23,7 +23,6 @@ import org.jose4j.jwt.consumer.InvalidJwtException;
 import org.jose4j.jwt.consumer.JwtConsumer;
 import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.jose4j.keys.resolvers.HttpsJwksVerificationKeyResolver;
-import org.jose4j.keys.resolvers.JwksVerificationKeyResolver;
 import org.jose4j.keys.resolvers.VerificationKeyResolver;
 import org.jose4j.lang.JoseException;
 import org.jose4j.lang.UnresolvableKeyException;
@@ -124,15 +123,15 @@ public class BuyerTokenVerifier {
     VerificationKeyResolver resolver;
     try {
       if (inline.isPresent()) {
-        resolver = new JwksVerificationKeyResolver(VerificationKeys.parse(inline.get()));
+        resolver = VerificationKeys.resolver(VerificationKeys.parse(inline.get()));
       } else if (location.isPresent() && VerificationKeys.isRemote(location.get())) {
         resolver = new HttpsJwksVerificationKeyResolver(new HttpsJwks(location.get()));
       } else if (location.isPresent()) {
         resolver =
-            new JwksVerificationKeyResolver(
+            VerificationKeys.resolver(
                 VerificationKeys.parse(VerificationKeys.read(location.get())));
       } else if (devIssuer.isEnabled()) {
-        resolver = new JwksVerificationKeyResolver(List.of(devIssuer.publicKey()));
+        resolver = VerificationKeys.resolver(List.of(devIssuer.publicKey()));
         issuer = Optional.of(DevBuyerIssuer.ISSUER);
         audiences = Optional.of(DevBuyerIssuer.AUDIENCE);
         LOG.warning(

@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.logging.Logger;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.infrastructure.persistence.DatabaseProbe;
@@ -48,27 +49,32 @@ public class DevBuyerIssuer {
   public boolean isEnabled() {
     Boolean e = enabled;
     if (e == null) {
-      e = decide();
-      enabled = e;
+      Optional<Boolean> decided = decide();
+      decided.ifPresent(d -> enabled = d);
+      return decided.orElse(false);
     }
     return e;
   }
 
-  private boolean decide() {
+  /** The decision, or empty while the database cannot say what it is (asked again next time). */
+  private Optional<Boolean> decide() {
     if (!config.getOptionalValue("ac.dev-issuer.enabled", Boolean.class).orElse(false)) {
-      return false;
+      return Optional.of(false);
     }
     if (config.getOptionalValue("mp.jwt.verify.publickey", String.class).isPresent()
         || config.getOptionalValue("mp.jwt.verify.publickey.location", String.class).isPresent()) {
       LOG.warning("ac.dev-issuer.enabled is ignored: a real buyer-token issuer is configured");
-      return false;
+      return Optional.of(false);
     }
     String product = database.check().product();
-    if (product == null || !product.equalsIgnoreCase("H2")) {
-      LOG.warning("ac.dev-issuer.enabled is ignored: it works only on the embedded H2 default");
-      return false;
+    if (product == null) {
+      return Optional.empty();
     }
-    return true;
+    if (!product.equalsIgnoreCase("H2")) {
+      LOG.warning("ac.dev-issuer.enabled is ignored: it works only on the embedded H2 default");
+      return Optional.of(false);
+    }
+    return Optional.of(true);
   }
 
   /** The public half, for verification. */

@@ -14,7 +14,9 @@ import java.util.List;
 import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.JsonWebKeySet;
 import org.jose4j.jwk.PublicJsonWebKey;
+import org.jose4j.keys.resolvers.VerificationKeyResolver;
 import org.jose4j.lang.JoseException;
+import org.jose4j.lang.UnresolvableKeyException;
 
 /**
  * Reads buyer-token verification keys the MicroProfile JWT ways: a PEM public key, a JWK, a JWK
@@ -65,6 +67,37 @@ public final class VerificationKeys {
       }
     }
     return keys;
+  }
+
+  /**
+   * Picks the key for a token: the one whose {@code kid} matches, or, for keys configured without a
+   * {@code kid} (a PEM has none), any key whose signature verifies. A token's {@code kid} must not
+   * make a configured key unusable.
+   */
+  public static VerificationKeyResolver resolver(List<JsonWebKey> keys) {
+    List<JsonWebKey> all = List.copyOf(keys);
+    return (jws, nestingContext) -> {
+      String kid = jws.getKeyIdHeaderValue();
+      List<JsonWebKey> candidates =
+          all.stream()
+              .filter(k -> kid == null || k.getKeyId() == null || kid.equals(k.getKeyId()))
+              .toList();
+      if (candidates.size() == 1) {
+        return candidates.get(0).getKey();
+      }
+      for (JsonWebKey candidate : candidates) {
+        try {
+          jws.setKey(candidate.getKey());
+          if (jws.verifySignature()) {
+            return candidate.getKey();
+          }
+        } catch (JoseException wrongKind) {
+          // an EC key for an RSA signature, say: not this one
+        }
+      }
+      throw new UnresolvableKeyException(
+          "no configured key matches kid " + kid + " and verifies the signature");
+    };
   }
 
   private static PublicKey publicKeyFromPem(String pem) throws JoseException {

@@ -53,7 +53,10 @@ public final class VerifiedBuyerToken implements JsonWebToken {
     }
     try {
       if (name.equals("aud") || name.equals("groups")) {
-        return (T) Set.copyOf(claims.getStringListClaimValue(name));
+        return (T)
+            (value instanceof String single
+                ? Set.of(single)
+                : Set.copyOf(claims.getStringListClaimValue(name)));
       }
       if (name.equals("exp")
           || name.equals("iat")

@@ -33,7 +33,7 @@ public final class OpenApi31Converter {
           "externalDocs");
 
   public static JsonObject convert(JsonObject document, String apiVersion) {
-    JsonObject converted = (JsonObject) rewrite(document);
+    JsonObject converted = (JsonObject) rewrite(document, false);
     JsonObjectBuilder root = Json.createObjectBuilder();
     // Fields OpenAPI does not define (the runtime adds "endpoints") are dropped; x- stays.
     converted.forEach(
@@ -51,18 +51,29 @@ public final class OpenApi31Converter {
     return root.build();
   }
 
-  private static JsonValue rewrite(JsonValue value) {
+  /** Members that map names to schemas: their keys are names, never keywords. */
+  private static final java.util.Set<String> NAME_MAPS =
+      java.util.Set.of("properties", "patternProperties", "schemas", "$defs", "definitions");
+
+  private static JsonValue rewrite(JsonValue value, boolean nameMap) {
     return switch (value.getValueType()) {
-      case OBJECT -> rewriteObject(value.asJsonObject());
+      case OBJECT ->
+          nameMap ? rewriteNameMap(value.asJsonObject()) : rewriteObject(value.asJsonObject());
       case ARRAY -> {
         JsonArrayBuilder out = Json.createArrayBuilder();
         for (JsonValue item : value.asJsonArray()) {
-          out.add(rewrite(item));
+          out.add(rewrite(item, false));
         }
         yield out.build();
       }
       default -> value;
     };
+  }
+
+  private static JsonObject rewriteNameMap(JsonObject names) {
+    JsonObjectBuilder out = Json.createObjectBuilder();
+    names.forEach((name, schema) -> out.add(name, rewrite(schema, false)));
+    return out.build();
   }
 
   private static JsonObject rewriteObject(JsonObject object) {
@@ -81,11 +92,17 @@ public final class OpenApi31Converter {
         out.add(key.equals("minimum") ? "exclusiveMinimum" : "exclusiveMaximum", e.getValue());
         continue;
       }
-      out.add(key, rewrite(e.getValue()));
+      out.add(key, rewrite(e.getValue(), NAME_MAPS.contains(key)));
     }
     JsonObject rewritten = numericDefault(out.build());
     if (!isTrue(object.get("nullable"))) {
       return rewritten;
+    }
+    if (rewritten.get("enum") instanceof JsonArray values && !values.contains(JsonValue.NULL)) {
+      rewritten =
+          Json.createObjectBuilder(rewritten)
+              .add("enum", Json.createArrayBuilder(values).add(JsonValue.NULL))
+              .build();
     }
     JsonValue type = rewritten.get("type");
     if (type instanceof jakarta.json.JsonString single) {
