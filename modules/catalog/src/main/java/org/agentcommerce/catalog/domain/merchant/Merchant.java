@@ -39,6 +39,15 @@ public class Merchant {
   @Column(name = "psp_type")
   private String pspType;
 
+  @Column(name = "catalog_source", nullable = false)
+  private String catalogSource;
+
+  @Column(name = "catalog_base_url")
+  private String catalogBaseUrl;
+
+  @Column(name = "default_currency", nullable = false)
+  private String defaultCurrency;
+
   @Column(name = "created_at", nullable = false)
   private Instant createdAt;
 
@@ -85,6 +94,21 @@ public class Merchant {
 
   public String pspType() {
     return pspType;
+  }
+
+  /**
+   * Where the catalog lives: {@code local} (our database) or a platform such as {@code shopify}.
+   */
+  public String catalogSource() {
+    return catalogSource;
+  }
+
+  public String catalogBaseUrl() {
+    return catalogBaseUrl;
+  }
+
+  public String defaultCurrency() {
+    return defaultCurrency;
   }
 
   public Instant createdAt() {

@@ -13,4 +13,15 @@ public interface MerchantRepository {
   List<Merchant> page(String status, Set<String> onlyIds, int offset, int limit);
 
   long count(String status, Set<String> onlyIds);
+
+  List<Merchant> findAll();
+
+  /** Every payment capability and market of every merchant. */
+  List<Capability> capabilities();
+
+  /**
+   * One thing a merchant can do: kind is psp, payment_method_type, card_network, issuer, wallet,
+   * installment_provider or market.
+   */
+  record Capability(String merchantId, String kind, String code) {}
 }

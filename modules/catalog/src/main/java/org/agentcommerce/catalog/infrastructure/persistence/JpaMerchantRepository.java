@@ -41,6 +41,24 @@ public class JpaMerchantRepository implements MerchantRepository {
     return query.getSingleResult();
   }
 
+  @Override
+  public List<Merchant> findAll() {
+    return em.createQuery("SELECT m FROM Merchant m ORDER BY m.id", Merchant.class).getResultList();
+  }
+
+  @Override
+  public List<Capability> capabilities() {
+    List<?> rows =
+        em.createNativeQuery(
+                "SELECT merchant_id, kind, code FROM merchant_capabilities"
+                    + " ORDER BY merchant_id, kind, code")
+            .getResultList();
+    return rows.stream()
+        .map(r -> (Object[]) r)
+        .map(r -> new Capability((String) r[0], (String) r[1], (String) r[2]))
+        .toList();
+  }
+
   private static String where(String status, Set<String> onlyIds) {
     StringBuilder where = new StringBuilder();
     if (status != null) {

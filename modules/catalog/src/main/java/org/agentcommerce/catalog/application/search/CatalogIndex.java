@@ -1,0 +1,366 @@
+package org.agentcommerce.catalog.application.search;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import org.agentcommerce.catalog.domain.product.ProductReader;
+import org.agentcommerce.catalog.domain.product.ProductRecord;
+import org.agentcommerce.catalog.domain.product.ProductRecord.OfferRecord;
+import org.agentcommerce.catalog.domain.product.ProductRecord.VariantRecord;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.ByteBuffersDirectory;
+
+/**
+ * The in-process Lucene index of the catalog (BM25). Built from the database when the application
+ * starts, then kept current by reading products whose {@code updated_at} moved past the last one
+ * seen. Each document stores the product with all its variants and offers, so search and product
+ * reads are answered from memory without touching the database.
+ */
+@ApplicationScoped
+public class CatalogIndex {
+
+  private static final Logger LOG = Logger.getLogger(CatalogIndex.class.getName());
+
+  /** Prices are indexed as major units × 1000: exact for every ISO currency exponent (≤ 3). */
+  static final int PRICE_SCALE = 3;
+
+  static final String ID = "id";
+  static final String MERCHANT = "merchant_id";
+  static final String PLATFORM_ID = "platform_product_id";
+  static final String HANDLE = "merchant_handle";
+  static final String VARIANT = "variant";
+  static final String CATEGORY = "category";
+  static final String SURFACE = "catalog_surface";
+  static final String STATUS = "status";
+  static final String GROUP = "group_id";
+  static final String MARKET = "market";
+  static final String IN_STOCK_MARKET = "in_stock_market";
+  static final String HOME_PRICE = "price_home";
+  static final String HOME_IN_STOCK = "in_stock_home";
+  static final String VENDOR_KEY = "vendor_key";
+  static final String TYPE_KEY = "product_type_key";
+  static final String TAG_KEY = "tag_key";
+  static final String STORED = "record";
+  static final String UPDATED = "updated";
+
+  static final String TITLE = "title";
+  static final String VENDOR = "vendor";
+  static final String PRODUCT_TYPE = "product_type";
+  static final String ACTIVES = "key_actives";
+  static final String TAGS = "tags";
+  static final String CONCERNS = "concerns";
+  static final String SKIN = "skin_types";
+  static final String CATEGORY_TEXT = "category_text";
+  static final String DESCRIPTION = "description";
+  static final String INGREDIENTS = "ingredients";
+
+  @Inject ProductReader reader;
+
+  private final Jsonb jsonb = JsonbBuilder.create();
+  private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
+  private IndexWriter writer;
+  private SearcherManager searchers;
+  private volatile boolean ready;
+  private volatile Instant watermark = Instant.EPOCH;
+  private volatile BuildReport lastBuild;
+
+  /** How the last full build went. */
+  public record BuildReport(long products, long millis, long indexBytes) {}
+
+  public boolean isReady() {
+    return ready;
+  }
+
+  public BuildReport lastBuild() {
+    return lastBuild;
+  }
+
+  /** Indexes every stored product; replaces whatever was indexed. */
+  public synchronized BuildReport build() {
+    long start = System.nanoTime();
+    try {
+      if (writer == null) {
+        IndexWriterConfig config = new IndexWriterConfig(BeautyAnalyzers.index());
+        config.setSimilarity(new BM25Similarity());
+        config.setRAMBufferSizeMB(64);
+        writer = new IndexWriter(directory, config);
+        searchers = new SearcherManager(writer, null);
+      }
+      writer.deleteAll();
+      Instant[] newest = {Instant.EPOCH};
+      long count =
+          reader.readAll(
+              batch -> {
+                for (ProductRecord p : batch) {
+                  add(p);
+                  if (p.updatedAt() != null && p.updatedAt().isAfter(newest[0])) {
+                    newest[0] = p.updatedAt();
+                  }
+                }
+              });
+      writer.commit();
+      searchers.maybeRefreshBlocking();
+      watermark = newest[0];
+      long bytes = indexBytes();
+      lastBuild = new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes);
+      ready = true;
+      LOG.info(
+          () ->
+              String.format(
+                  "Catalog index built: %d products in %d ms, %d KiB",
+                  count, lastBuild.millis(), bytes / 1024));
+      return lastBuild;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Re-indexes the products changed since the last build or refresh; returns how many. */
+  public synchronized int refresh() {
+    if (!ready) {
+      return 0;
+    }
+    int total = 0;
+    while (true) {
+      List<ProductRecord> changed = reader.readChangedSince(watermark, 1000);
+      if (changed.isEmpty()) {
+        break;
+      }
+      for (ProductRecord p : changed) {
+        add(p);
+        if (p.updatedAt() != null && p.updatedAt().isAfter(watermark)) {
+          watermark = p.updatedAt();
+        }
+      }
+      total += changed.size();
+      if (changed.size() < 1000) {
+        break;
+      }
+    }
+    try {
+      if (total > 0) {
+        writer.commit();
+        searchers.maybeRefreshBlocking();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return total;
+  }
+
+  /** Removes products that are no longer stored; returns how many. */
+  public synchronized int prune() {
+    if (!ready) {
+      return 0;
+    }
+    Set<String> stored = new HashSet<>(reader.allIds());
+    Set<String> indexed =
+        withSearcher(
+            s -> {
+              Set<String> ids = new HashSet<>();
+              try {
+                var storedFields = s.storedFields();
+                for (int doc = 0; doc < s.getIndexReader().maxDoc(); doc++) {
+                  String id = storedFields.document(doc, Set.of(ID)).get(ID);
+                  if (id != null) {
+                    ids.add(id);
+                  }
+                }
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+              return ids;
+            });
+    indexed.removeAll(stored);
+    try {
+      for (String gone : indexed) {
+        writer.deleteDocuments(new Term(ID, gone));
+      }
+      if (!indexed.isEmpty()) {
+        writer.commit();
+        searchers.maybeRefreshBlocking();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return indexed.size();
+  }
+
+  /** Runs a read against the current point-in-time view of the index. */
+  public <T> T withSearcher(Function<IndexSearcher, T> work) {
+    if (!ready) {
+      throw new IndexNotReadyException();
+    }
+    try {
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        searcher.setSimilarity(new BM25Similarity());
+        return work.apply(searcher);
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The stored product of a search hit. */
+  public ProductRecord record(Document document) {
+    return jsonb.fromJson(document.get(STORED), ProductRecord.class);
+  }
+
+  private void add(ProductRecord p) {
+    try {
+      writer.updateDocument(new Term(ID, p.id()), document(p));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private Document document(ProductRecord p) {
+    Document d = new Document();
+    d.add(new StringField(ID, p.id(), Field.Store.YES));
+    d.add(new StringField(MERCHANT, p.merchantId(), Field.Store.NO));
+    d.add(
+        new StringField(PLATFORM_ID, p.merchantId() + ":" + p.platformProductId(), Field.Store.NO));
+    d.add(new StringField(HANDLE, p.merchantId() + ":" + p.handle(), Field.Store.NO));
+    d.add(new StringField(CATEGORY, lower(p.category()), Field.Store.NO));
+    d.add(new StringField(SURFACE, lower(p.catalogSurface()), Field.Store.NO));
+    d.add(new StringField(STATUS, lower(p.status()), Field.Store.NO));
+    if (p.productGroupId() != null) {
+      d.add(new StringField(GROUP, p.productGroupId(), Field.Store.NO));
+    }
+    if (p.vendor() != null) {
+      d.add(new StringField(VENDOR_KEY, lower(p.vendor()), Field.Store.NO));
+    }
+    if (p.productType() != null) {
+      d.add(new StringField(TYPE_KEY, lower(p.productType()), Field.Store.NO));
+    }
+    for (String tag : p.tags()) {
+      d.add(new StringField(TAG_KEY, lower(tag), Field.Store.NO));
+    }
+    String home = ProductViews.homeMarket(p);
+    Set<String> markets = new HashSet<>();
+    Set<String> stocked = new HashSet<>();
+    for (VariantRecord v : p.variants()) {
+      d.add(new StringField(VARIANT, p.merchantId() + ":" + v.platformVariantId(), Field.Store.NO));
+      if (v.sku() != null) {
+        d.add(new StringField(VARIANT, p.merchantId() + ":" + v.sku(), Field.Store.NO));
+      }
+      for (OfferRecord o : v.offers()) {
+        markets.add(o.market());
+        if (o.inventoryQuantity() > 0) {
+          stocked.add(o.market());
+        }
+      }
+    }
+    for (String market : markets) {
+      d.add(new StringField(MARKET, market, Field.Store.NO));
+      Long min = minPrice(p, market);
+      if (min != null) {
+        d.add(new LongPoint(priceField(market), min));
+      }
+    }
+    for (String market : stocked) {
+      d.add(new StringField(IN_STOCK_MARKET, market, Field.Store.NO));
+    }
+    Long homePrice = home == null ? null : minPrice(p, home);
+    if (homePrice != null) {
+      d.add(new LongPoint(HOME_PRICE, homePrice));
+      d.add(new NumericDocValuesField(HOME_PRICE, homePrice));
+    }
+    d.add(
+        new StringField(
+            HOME_IN_STOCK, String.valueOf(home != null && stocked.contains(home)), Field.Store.NO));
+    text(d, TITLE, p.title());
+    text(d, VENDOR, p.vendor());
+    text(d, PRODUCT_TYPE, p.productType());
+    text(d, ACTIVES, String.join(", ", p.keyActives()));
+    text(d, TAGS, String.join(", ", p.tags()).replace('-', ' '));
+    text(d, CONCERNS, String.join(", ", p.concerns()));
+    text(d, SKIN, String.join(", ", p.skinTypes()));
+    text(d, CATEGORY_TEXT, p.category());
+    text(d, DESCRIPTION, p.description());
+    text(d, INGREDIENTS, p.ingredients());
+    d.add(
+        new NumericDocValuesField(
+            UPDATED, p.updatedAt() == null ? 0 : p.updatedAt().toEpochMilli()));
+    d.add(new StoredField(STORED, jsonb.toJson(p)));
+    return d;
+  }
+
+  private long indexBytes() throws IOException {
+    long bytes = 0;
+    for (String file : directory.listAll()) {
+      bytes += directory.fileLength(file);
+    }
+    return bytes;
+  }
+
+  static String priceField(String market) {
+    return "price_" + market;
+  }
+
+  /** A major-unit amount as the indexed long (major × 1000). */
+  static long scaled(BigDecimal major) {
+    return major
+        .movePointRight(PRICE_SCALE)
+        .setScale(0, java.math.RoundingMode.FLOOR)
+        .longValueExact();
+  }
+
+  private static Long minPrice(ProductRecord p, String market) {
+    Long min = null;
+    for (VariantRecord v : p.variants()) {
+      for (OfferRecord o : v.offers()) {
+        if (o.market().equals(market)) {
+          long scaled = scaled(ProductViews.major(o.priceMinor(), o.currency()));
+          min = min == null ? scaled : Math.min(min, scaled);
+        }
+      }
+    }
+    return min;
+  }
+
+  private static void text(Document d, String field, String value) {
+    if (value != null && !value.isBlank()) {
+      d.add(new TextField(field, value, Field.Store.NO));
+    }
+  }
+
+  private static String lower(String s) {
+    return s == null ? "" : s.toLowerCase(Locale.ROOT);
+  }
+
+  /** The index is still being built. */
+  public static class IndexNotReadyException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public IndexNotReadyException() {
+      super("catalog index is being built");
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package org.agentcommerce.catalog.application.search;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.agentcommerce.platform.api.SchemaReady;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Builds the catalog index once the schema is ready (in the background: readiness says DOWN until
+ * it is done), then picks up changed products every {@code ac.catalog.index.refresh-interval} and
+ * drops deleted ones every {@code ac.catalog.index.prune-interval}. Every node does this for
+ * itself, so a change made through any node reaches all of them within one interval.
+ */
+@ApplicationScoped
+public class IndexMaintenance {
+
+  private static final Logger LOG = Logger.getLogger(IndexMaintenance.class.getName());
+
+  @Inject CatalogIndex index;
+
+  @Inject
+  @ConfigProperty(name = "ac.catalog.index.refresh-interval", defaultValue = "PT2S")
+  Duration refreshInterval;
+
+  @Inject
+  @ConfigProperty(name = "ac.catalog.index.prune-interval", defaultValue = "PT5M")
+  Duration pruneInterval;
+
+  @Resource ManagedScheduledExecutorService scheduler;
+
+  private final List<ScheduledFuture<?>> tasks = new ArrayList<>();
+
+  void onSchemaReady(@Observes SchemaReady ready) {
+    scheduler.execute(this::buildThenMaintain);
+  }
+
+  private void buildThenMaintain() {
+    try {
+      index.build();
+    } catch (RuntimeException e) {
+      LOG.log(Level.SEVERE, "Catalog index build failed; search stays unavailable", e);
+      return;
+    }
+    synchronized (tasks) {
+      tasks.add(
+          scheduler.scheduleWithFixedDelay(
+              () -> quietly("refresh", index::refresh),
+              refreshInterval.toMillis(),
+              refreshInterval.toMillis(),
+              TimeUnit.MILLISECONDS));
+      tasks.add(
+          scheduler.scheduleWithFixedDelay(
+              () -> quietly("prune", index::prune),
+              pruneInterval.toMillis(),
+              pruneInterval.toMillis(),
+              TimeUnit.MILLISECONDS));
+    }
+  }
+
+  private static void quietly(String what, java.util.function.IntSupplier work) {
+    try {
+      int changed = work.getAsInt();
+      if (changed > 0) {
+        LOG.fine(() -> "Catalog index " + what + ": " + changed + " products");
+      }
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "Catalog index " + what + " failed; will retry", e);
+    }
+  }
+
+  @PreDestroy
+  void stop() {
+    synchronized (tasks) {
+      tasks.forEach(t -> t.cancel(false));
+      tasks.clear();
+    }
+  }
+}

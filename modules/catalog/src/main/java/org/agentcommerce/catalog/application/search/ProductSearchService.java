@@ -1,0 +1,284 @@
+package org.agentcommerce.catalog.application.search;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.agentcommerce.catalog.api.ProductView;
+import org.agentcommerce.catalog.application.MerchantDirectory;
+import org.agentcommerce.catalog.domain.product.ProductRecord;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.DisjunctionMaxQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopFieldCollector;
+import org.apache.lucene.search.TopScoreDocCollector;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.QueryBuilder;
+
+/**
+ * Searches and reads the catalog index: BM25 over the text fields with per-field weights (title,
+ * brand, type and key actives count most), the vertical's synonyms at query time, and exact filters
+ * for merchants, category, surface, price, stock, market and payment capabilities.
+ */
+@ApplicationScoped
+public class ProductSearchService {
+
+  /** Field weights of the text search. */
+  static final Map<String, Float> WEIGHTS =
+      Map.ofEntries(
+          Map.entry(CatalogIndex.TITLE, 3.0f),
+          Map.entry(CatalogIndex.VENDOR, 2.5f),
+          Map.entry(CatalogIndex.PRODUCT_TYPE, 2.5f),
+          Map.entry(CatalogIndex.ACTIVES, 2.0f),
+          Map.entry(CatalogIndex.CONCERNS, 1.5f),
+          Map.entry(CatalogIndex.TAGS, 1.5f),
+          Map.entry(CatalogIndex.CATEGORY_TEXT, 1.5f),
+          Map.entry(CatalogIndex.SKIN, 1.0f),
+          Map.entry(CatalogIndex.DESCRIPTION, 1.0f),
+          Map.entry(CatalogIndex.INGREDIENTS, 0.3f));
+
+  @Inject CatalogIndex index;
+  @Inject MerchantDirectory merchants;
+
+  private final Analyzer queryAnalyzer = BeautyAnalyzers.query();
+
+  /** One page of hits and how many there are in all. */
+  public record Page(List<ProductView> products, long total, Set<String> merchantsSearched) {}
+
+  public Page search(SearchCriteria c) {
+    Set<String> searchable = searchableMerchants(c);
+    if (searchable.isEmpty()) {
+      return new Page(List.of(), 0, Set.of());
+    }
+    BooleanQuery.Builder q = new BooleanQuery.Builder();
+    Query text = textQuery(c.query());
+    q.add(text, text instanceof MatchAllDocsQuery ? Occur.FILTER : Occur.MUST);
+    q.add(terms(CatalogIndex.MERCHANT, searchable), Occur.FILTER);
+    q.add(new TermQuery(new Term(CatalogIndex.STATUS, "active")), Occur.FILTER);
+    if (c.category() != null) {
+      q.add(new TermQuery(new Term(CatalogIndex.CATEGORY, lower(c.category()))), Occur.FILTER);
+    }
+    if (c.catalogSurface() != null) {
+      q.add(new TermQuery(new Term(CatalogIndex.SURFACE, lower(c.catalogSurface()))), Occur.FILTER);
+    }
+    if (c.market() != null) {
+      q.add(new TermQuery(new Term(CatalogIndex.MARKET, c.market())), Occur.FILTER);
+    }
+    if (c.inStock() != null) {
+      Query stocked =
+          c.market() != null
+              ? new TermQuery(new Term(CatalogIndex.IN_STOCK_MARKET, c.market()))
+              : new TermQuery(new Term(CatalogIndex.HOME_IN_STOCK, "true"));
+      q.add(stocked, c.inStock() ? Occur.FILTER : Occur.MUST_NOT);
+    }
+    if (c.minPrice() != null || c.maxPrice() != null) {
+      String field =
+          c.market() != null ? CatalogIndex.priceField(c.market()) : CatalogIndex.HOME_PRICE;
+      long low = c.minPrice() == null ? Long.MIN_VALUE : CatalogIndex.scaled(c.minPrice());
+      long high = c.maxPrice() == null ? Long.MAX_VALUE : CatalogIndex.scaled(c.maxPrice());
+      q.add(LongPoint.newRangeQuery(field, low, high), Occur.FILTER);
+    }
+    Query query = q.build();
+    boolean scored = !(text instanceof MatchAllDocsQuery);
+    return index.withSearcher(
+        searcher -> {
+          try {
+            int want = c.offset() + c.limit();
+            TopDocs top;
+            if (scored) {
+              var collector = TopScoreDocCollector.create(Math.max(1, want), Integer.MAX_VALUE);
+              searcher.search(query, collector);
+              top = collector.topDocs();
+            } else {
+              Sort byNewest =
+                  new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
+              var collector =
+                  TopFieldCollector.create(byNewest, Math.max(1, want), Integer.MAX_VALUE);
+              searcher.search(query, collector);
+              top = collector.topDocs();
+            }
+            List<ProductView> hits = new ArrayList<>();
+            ScoreDoc[] docs = top.scoreDocs;
+            for (int i = c.offset(); i < docs.length; i++) {
+              ProductView view =
+                  ProductViews.render(
+                      index.record(searcher.storedFields().document(docs[i].doc)), c.market());
+              hits.add(scored ? view.withScore(round(docs[i].score)) : view);
+            }
+            return new Page(hits, top.totalHits.value, searchable);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+  }
+
+  /** The active merchants a search covers: those named (or all), with the payment filters. */
+  private Set<String> searchableMerchants(SearchCriteria c) {
+    Set<String> ids = new HashSet<>(merchants.activeWith(c.paymentCapabilities()));
+    if (c.merchantIds() != null) {
+      ids.retainAll(c.merchantIds());
+    }
+    return ids;
+  }
+
+  /** The text part: a best-field disjunction across weighted fields, all docs when blank. */
+  Query textQuery(String text) {
+    if (text == null || text.isBlank()) {
+      return new MatchAllDocsQuery();
+    }
+    QueryBuilder builder = new QueryBuilder(queryAnalyzer);
+    List<Query> perField = new ArrayList<>();
+    for (Map.Entry<String, Float> field : WEIGHTS.entrySet()) {
+      Query fieldQuery = builder.createBooleanQuery(field.getKey(), text, Occur.SHOULD);
+      if (fieldQuery != null) {
+        perField.add(new BoostQuery(fieldQuery, field.getValue()));
+      }
+    }
+    if (perField.isEmpty()) {
+      return new MatchNoDocsQuery("no searchable words");
+    }
+    BooleanQuery.Builder q = new BooleanQuery.Builder();
+    q.add(new DisjunctionMaxQuery(perField, 0.3f), Occur.MUST);
+    Query phrase = builder.createPhraseQuery(CatalogIndex.TITLE, text, 2);
+    if (phrase != null) {
+      q.add(new BoostQuery(phrase, 2.0f), Occur.SHOULD);
+    }
+    return q.build();
+  }
+
+  /** A product by our id, or by the merchant platform's product id or handle. */
+  public Optional<ProductRecord> find(String merchantId, String productId) {
+    return first(
+            new TermQuery(new Term(CatalogIndex.ID, productId)),
+            merchantId == null
+                ? null
+                : new TermQuery(new Term(CatalogIndex.PLATFORM_ID, merchantId + ":" + productId)),
+            merchantId == null
+                ? null
+                : new TermQuery(new Term(CatalogIndex.HANDLE, merchantId + ":" + productId)))
+        .filter(p -> merchantId == null || p.merchantId().equals(merchantId));
+  }
+
+  /** The product that has a variant with this platform variant id (or SKU) at the merchant. */
+  public Optional<ProductRecord> findByVariant(String merchantId, String variantId) {
+    return first(new TermQuery(new Term(CatalogIndex.VARIANT, merchantId + ":" + variantId)));
+  }
+
+  /** A merchant's active products, newest first. */
+  public List<ProductRecord> byMerchant(String merchantId, int limit) {
+    BooleanQuery query =
+        new BooleanQuery.Builder()
+            .add(new TermQuery(new Term(CatalogIndex.MERCHANT, merchantId)), Occur.FILTER)
+            .add(new TermQuery(new Term(CatalogIndex.STATUS, "active")), Occur.FILTER)
+            .build();
+    return records(
+        query, limit, new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true)));
+  }
+
+  /** Members of a product group, active ones only. */
+  public List<ProductRecord> byGroup(String groupId, int limit) {
+    return records(new TermQuery(new Term(CatalogIndex.GROUP, groupId)), limit, Sort.INDEXORDER);
+  }
+
+  /**
+   * Products like this one: same brand, same type, shared tags and title words; the product itself
+   * excluded. Scores are relative to each other only.
+   */
+  public List<ProductRecord> related(ProductRecord p, Collection<String> merchantScope, int limit) {
+    BooleanQuery.Builder like = new BooleanQuery.Builder();
+    if (p.vendor() != null) {
+      like.add(
+          new BoostQuery(new TermQuery(new Term(CatalogIndex.VENDOR_KEY, lower(p.vendor()))), 2f),
+          Occur.SHOULD);
+    }
+    if (p.productType() != null) {
+      like.add(
+          new BoostQuery(
+              new TermQuery(new Term(CatalogIndex.TYPE_KEY, lower(p.productType()))), 3f),
+          Occur.SHOULD);
+    }
+    for (String tag : p.tags()) {
+      like.add(new TermQuery(new Term(CatalogIndex.TAG_KEY, lower(tag))), Occur.SHOULD);
+    }
+    Query title =
+        new QueryBuilder(queryAnalyzer)
+            .createBooleanQuery(CatalogIndex.TITLE, p.title(), Occur.SHOULD);
+    if (title != null) {
+      like.add(title, Occur.SHOULD);
+    }
+    BooleanQuery query =
+        new BooleanQuery.Builder()
+            .add(like.build(), Occur.MUST)
+            .add(new TermQuery(new Term(CatalogIndex.ID, p.id())), Occur.MUST_NOT)
+            .add(new TermQuery(new Term(CatalogIndex.STATUS, "active")), Occur.FILTER)
+            .add(terms(CatalogIndex.MERCHANT, merchantScope), Occur.FILTER)
+            .build();
+    return records(query, limit, null);
+  }
+
+  private Optional<ProductRecord> first(Query... alternatives) {
+    for (Query q : alternatives) {
+      if (q == null) {
+        continue;
+      }
+      List<ProductRecord> found = records(q, 1, null);
+      if (!found.isEmpty()) {
+        return Optional.of(found.get(0));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private List<ProductRecord> records(Query query, int limit, Sort sort) {
+    return index.withSearcher(
+        searcher -> {
+          try {
+            TopDocs top =
+                sort == null
+                    ? searcher.search(query, Math.max(1, limit))
+                    : searcher.search(query, Math.max(1, limit), sort);
+            List<ProductRecord> out = new ArrayList<>();
+            for (ScoreDoc d : top.scoreDocs) {
+              out.add(index.record(searcher.storedFields().document(d.doc)));
+            }
+            return out;
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+  }
+
+  private static Query terms(String field, Collection<String> values) {
+    List<BytesRef> refs = values.stream().map(BytesRef::new).toList();
+    return new TermInSetQuery(field, refs);
+  }
+
+  private static double round(float score) {
+    return Math.round(score * 1000.0) / 1000.0;
+  }
+
+  private static String lower(String s) {
+    return s.toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,18 @@
+package org.agentcommerce.catalog.domain.product;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Reads stored products in bulk, for building and refreshing the search index. */
+public interface ProductReader {
+
+  /** Every product, in batches, in id order; returns how many were read. */
+  long readAll(Consumer<List<ProductRecord>> batch);
+
+  /** Products changed after {@code since} (their {@code updated_at}), oldest first. */
+  List<ProductRecord> readChangedSince(Instant since, int limit);
+
+  /** Ids of every stored product: to find the ones deleted since the index was built. */
+  List<String> allIds();
+}

@@ -1,0 +1,2 @@
+/** MicroProfile Health checks of the catalog. */
+package org.agentcommerce.catalog.interfaces.health;

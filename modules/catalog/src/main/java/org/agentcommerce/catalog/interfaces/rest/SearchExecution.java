@@ -1,0 +1,147 @@
+package org.agentcommerce.catalog.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.agentcommerce.catalog.api.ProductView;
+import org.agentcommerce.catalog.application.MerchantDirectory;
+import org.agentcommerce.catalog.application.search.ProductSearchService;
+import org.agentcommerce.catalog.application.search.SearchCriteria;
+import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.security.Caller;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** Product search across merchants, and its beauty-only variant with payment filters. */
+/** Runs a product search for both search resources and shapes the answer. */
+@RequestScoped
+public class SearchExecution {
+
+  @Inject ProductSearchService search;
+  @Inject MerchantDirectory merchants;
+  @Inject Caller caller;
+
+  SearchResponse run(
+      String merchantId,
+      List<String> merchantIds,
+      boolean searchAll,
+      String query,
+      String category,
+      String surface,
+      BigDecimal minPrice,
+      BigDecimal maxPrice,
+      Boolean inStock,
+      int limit,
+      int offset,
+      String market,
+      Map<String, String> payment) {
+    if (minPrice != null && maxPrice != null && minPrice.compareTo(maxPrice) > 0) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("query", "min_price"), "min_price must not exceed max_price", "value_error"));
+    }
+    Set<String> named = new LinkedHashSet<>();
+    if (merchantId != null && !merchantId.isBlank()) {
+      named.add(merchantId.trim());
+    }
+    if (merchantIds != null) {
+      merchantIds.stream()
+          .flatMap(v -> java.util.Arrays.stream(v.split(",")))
+          .map(String::trim)
+          .filter(s -> !s.isEmpty())
+          .forEach(named::add);
+    }
+    for (String id : named) {
+      if (merchants.find(id).isEmpty()) {
+        throw new ApiException(404, "MERCHANT_NOT_FOUND", "Merchant " + id + " was not found.");
+      }
+    }
+    Set<String> scope = caller.merchantScope();
+    Set<String> searchIds;
+    if (named.isEmpty() || searchAll) {
+      searchIds = scope.isEmpty() ? null : scope;
+    } else {
+      searchIds = named;
+    }
+    String normalizedMarket = market == null ? null : market.toUpperCase(Locale.ROOT);
+    ProductSearchService.Page page =
+        search.search(
+            new SearchCriteria(
+                query,
+                searchIds,
+                category,
+                surface,
+                minPrice,
+                maxPrice,
+                inStock,
+                normalizedMarket,
+                payment,
+                offset,
+                limit));
+    long total = page.total();
+    int totalPages = (int) ((total + limit - 1) / limit);
+    return new SearchResponse(
+        "success",
+        page.products(),
+        new Pagination(
+            total,
+            limit,
+            offset,
+            offset / limit + 1,
+            totalPages,
+            offset + page.products().size() < total),
+        new SearchContext(
+            merchantId,
+            named.isEmpty() ? null : List.copyOf(named),
+            page.merchantsSearched().stream().sorted().toList(),
+            page.merchantsSearched().size() > 1,
+            normalizedMarket),
+        new FiltersApplied(
+            query, category, surface, minPrice, maxPrice, Boolean.TRUE.equals(inStock), payment));
+  }
+
+  static void putIf(Map<String, String> map, String key, String value) {
+    if (value != null && !value.isBlank()) {
+      map.put(key, value.trim());
+    }
+  }
+
+  /** A page of search results. */
+  @Schema(name = "ProductSearchResponse")
+  public record SearchResponse(
+      String status,
+      List<ProductView> products,
+      Pagination pagination,
+      SearchContext searchContext,
+      FiltersApplied filtersApplied) {}
+
+  /** Where this page sits. */
+  @Schema(name = "Pagination")
+  public record Pagination(
+      long totalCount, int limit, int offset, int page, int totalPages, boolean hasMore) {}
+
+  /** Which merchants were searched. */
+  @Schema(name = "SearchContext")
+  public record SearchContext(
+      String merchantId,
+      List<String> merchantIds,
+      List<String> merchantsSearched,
+      boolean crossMerchantSearch,
+      String market) {}
+
+  /** The filters the search applied. */
+  @Schema(name = "FiltersApplied")
+  public record FiltersApplied(
+      String query,
+      String category,
+      String catalogSurface,
+      BigDecimal minPrice,
+      BigDecimal maxPrice,
+      boolean inStockOnly,
+      Map<String, String> payment) {}
+}
