@@ -28,6 +28,22 @@ class ServiceEndpointsIT {
 
   @ArquillianResource URL base;
 
+  /** Readiness includes the catalog index, built in the background after deployment. */
+  private static Http.Answer awaitReady(Http http) {
+    long deadline = System.currentTimeMillis() + 60_000;
+    Http.Answer ready = awaitReady(http);
+    while (ready.status() != 200 && System.currentTimeMillis() < deadline) {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      ready = http.get("/health/ready");
+    }
+    return ready;
+  }
+
   @Test
   void healthReportsVersionAndMariaDbWithoutCredential() {
     Http.Answer answer = new Http(base).get("/agent/v1/health");
@@ -43,10 +59,11 @@ class ServiceEndpointsIT {
   @Test
   void microProfileHealthAndMetricsAreServed() {
     Http http = new Http(base);
-    Http.Answer ready = http.get("/health/ready");
+    Http.Answer ready = awaitReady(http);
     assertEquals(200, ready.status(), ready::toString);
     assertEquals("UP", ready.json().getString("status"));
     assertTrue(ready.body().contains("\"database\""), ready::toString);
+    assertTrue(ready.body().contains("\"catalog-index\""), ready::toString);
     Http.Answer live = http.get("/health/live");
     assertEquals(200, live.status(), live::toString);
     assertEquals("UP", live.json().getString("status"));
@@ -82,6 +99,20 @@ class ServiceEndpointsIT {
             .getJsonObject("items")
             .getString("$ref"));
     assertFalse(answer.body().contains("\"nullable\""), "3.0-only keyword nullable");
-    assertTrue(doc.getJsonObject("paths").containsKey("/agent/v1/health"));
+    for (String path :
+        new String[] {
+          "/agent/v1/health",
+          "/agent/v1/auth",
+          "/agent/v1/merchants",
+          "/agent/v1/buyers/merge",
+          "/agent/v1/products/search",
+          "/agent/v1/beauty/products/search",
+          "/agent/v1/products/merchants/{merchant_id}",
+          "/agent/v1/products/resolve",
+          "/agent/v1/product-groups/{product_group_id}",
+          "/agent/v1/citation/search"
+        }) {
+      assertTrue(doc.getJsonObject("paths").containsKey(path), path);
+    }
   }
 }

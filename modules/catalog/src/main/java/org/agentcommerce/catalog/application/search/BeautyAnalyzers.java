@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.text.ParseException;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
@@ -79,6 +81,54 @@ public final class BeautyAnalyzers {
           "deodorant, antiperspirant",
           "sensitive, reactive");
 
+  /** Words that carry no product meaning; "no" and "not" stay (negation matters to briefs). */
+  static final CharArraySet STOP_WORDS =
+      new CharArraySet(
+          java.util.List.of(
+              "a",
+              "an",
+              "and",
+              "are",
+              "as",
+              "at",
+              "be",
+              "but",
+              "by",
+              "for",
+              "if",
+              "in",
+              "into",
+              "is",
+              "it",
+              "of",
+              "on",
+              "or",
+              "such",
+              "that",
+              "the",
+              "their",
+              "then",
+              "there",
+              "these",
+              "they",
+              "this",
+              "to",
+              "was",
+              "will",
+              "with",
+              "i",
+              "me",
+              "my",
+              "want",
+              "need",
+              "looking",
+              "something",
+              "some",
+              "please",
+              "good",
+              "best"),
+          true);
+
   private static final SynonymMap SYNONYM_MAP = buildSynonyms();
 
   private BeautyAnalyzers() {}
@@ -115,8 +165,9 @@ public final class BeautyAnalyzers {
   private static TokenStream normalized(TokenStream in) {
     TokenStream stream = new EnglishPossessiveFilter(in);
     stream = new LowerCaseFilter(stream);
+    stream = new StopFilter(stream, STOP_WORDS);
     stream = new ASCIIFoldingFilter(stream);
-    return new SpellingFilter(stream);
+    return new FreeFromFilter(new SpellingFilter(stream));
   }
 
   private static SynonymMap buildSynonyms() {
@@ -136,6 +187,55 @@ public final class BeautyAnalyzers {
       throw new UncheckedIOException(e);
     } catch (ParseException e) {
       throw new IllegalStateException("bad synonym rules", e);
+    }
+  }
+
+  /**
+   * "fragrance-free" and "fragrance free" are one token, {@code fragrance_free}: a product free of
+   * something must not match a search for that thing, and a search for "fragrance free" must find
+   * exactly those products.
+   */
+  private static final class FreeFromFilter extends TokenFilter {
+    private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
+    private org.apache.lucene.util.AttributeSource.State pending;
+
+    FreeFromFilter(TokenStream in) {
+      super(in);
+    }
+
+    @Override
+    public boolean incrementToken() throws IOException {
+      if (pending != null) {
+        restoreState(pending);
+        pending = null;
+        return true;
+      }
+      if (!input.incrementToken()) {
+        return false;
+      }
+      if ("free".equals(term.toString())) {
+        return true;
+      }
+      State current = captureState();
+      String word = term.toString();
+      if (!input.incrementToken()) {
+        restoreState(current);
+        return true;
+      }
+      if ("free".equals(term.toString())) {
+        restoreState(current);
+        term.setEmpty().append(word).append("_free");
+        return true;
+      }
+      pending = captureState();
+      restoreState(current);
+      return true;
+    }
+
+    @Override
+    public void reset() throws IOException {
+      super.reset();
+      pending = null;
     }
   }
 

@@ -77,6 +77,9 @@ public class CatalogIndex {
   static final String DESCRIPTION = "description";
   static final String INGREDIENTS = "ingredients";
 
+  /** Everything a shopper might say about a product, for the coverage check of a query. */
+  static final String ALL = "all";
+
   @Inject ProductReader reader;
 
   private final Jsonb jsonb = JsonbBuilder.create();
@@ -305,6 +308,23 @@ public class CatalogIndex {
     text(d, CATEGORY_TEXT, p.category());
     text(d, DESCRIPTION, p.description());
     text(d, INGREDIENTS, p.ingredients());
+    text(
+        d,
+        ALL,
+        String.join(
+            " \n ",
+            java.util.stream.Stream.of(
+                    p.title(),
+                    p.vendor(),
+                    p.productType(),
+                    p.category(),
+                    String.join(", ", p.keyActives()),
+                    String.join(", ", p.tags()).replace('-', ' '),
+                    String.join(", ", p.concerns()),
+                    String.join(", ", p.skinTypes()),
+                    p.description())
+                .filter(java.util.Objects::nonNull)
+                .toList()));
     d.add(
         new NumericDocValuesField(
             UPDATED, p.updatedAt() == null ? 0 : p.updatedAt().toEpochMilli()));

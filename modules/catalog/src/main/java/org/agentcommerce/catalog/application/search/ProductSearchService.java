@@ -58,6 +58,9 @@ public class ProductSearchService {
           Map.entry(CatalogIndex.DESCRIPTION, 1.0f),
           Map.entry(CatalogIndex.INGREDIENTS, 0.3f));
 
+  /** Share of the query's words a product must contain (rounded down, at least one). */
+  static final float COVERAGE = 0.7f;
+
   @Inject CatalogIndex index;
   @Inject MerchantDirectory merchants;
 
@@ -160,6 +163,12 @@ public class ProductSearchService {
     }
     BooleanQuery.Builder q = new BooleanQuery.Builder();
     q.add(new DisjunctionMaxQuery(perField, 0.3f), Occur.MUST);
+    // Coverage: most of the query's words must appear somewhere in the product, so that one
+    // shared word ("dry" in a beach towel) does not carry a product into the results.
+    Query coverage = builder.createMinShouldMatchQuery(CatalogIndex.ALL, text, COVERAGE);
+    if (coverage != null) {
+      q.add(coverage, Occur.FILTER);
+    }
     Query phrase = builder.createPhraseQuery(CatalogIndex.TITLE, text, 2);
     if (phrase != null) {
       q.add(new BoostQuery(phrase, 2.0f), Occur.SHOULD);

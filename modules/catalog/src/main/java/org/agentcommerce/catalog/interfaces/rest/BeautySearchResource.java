@@ -2,11 +2,13 @@ package org.agentcommerce.catalog.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -57,6 +60,31 @@ public class BeautySearchResource {
       responseCode = "200",
       description = "One page of products",
       content = @Content(schema = @Schema(implementation = SearchExecution.SearchResponse.class)))
+  @Parameter(
+      name = "allow_external_seed",
+      in = ParameterIn.QUERY,
+      description =
+          "May the merchant's platform be read when the cache cannot answer (default true)",
+      schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "true"))
+  @Parameter(
+      name = "allow_stale_cache",
+      in = ParameterIn.QUERY,
+      description = "May a cache older than the TTL be served (default true)",
+      schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "true"))
+  @Parameter(
+      name = "external_seed_strategy",
+      in = ParameterIn.QUERY,
+      description = "How merchants whose catalog lives on their platform are read",
+      schema =
+          @Schema(
+              type = SchemaType.STRING,
+              enumeration = {"legacy", "cache_first", "realtime_first", "cache_only"},
+              defaultValue = "legacy"))
+  @Parameter(
+      name = "fast_mode",
+      in = ParameterIn.QUERY,
+      description = "Answer from the cache only (default false)",
+      schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "false"))
   public SearchExecution.SearchResponse searchBeauty(
       @QueryParam("merchant_id") @Size(max = 64) String merchantId,
       @QueryParam("merchant_ids") @Size(max = 50) List<String> merchantIds,
@@ -83,15 +111,7 @@ public class BeautySearchResource {
           @DefaultValue("0")
           @Min(0)
           int offset,
-      @QueryParam("allow_external_seed") @DefaultValue("true") boolean allowExternalSeed,
-      @QueryParam("allow_stale_cache") @DefaultValue("true") boolean allowStaleCache,
-      @QueryParam("external_seed_strategy")
-          @DefaultValue("legacy")
-          @Pattern(
-              regexp = ProductSearchResource.STRATEGIES,
-              message = "Input should be 'legacy', 'cache_first', 'realtime_first' or 'cache_only'")
-          String externalSeedStrategy,
-      @QueryParam("fast_mode") @DefaultValue("false") boolean fastMode,
+      @BeanParam @Valid SeedParameters seed,
       @QueryParam("market")
           @Pattern(regexp = "[A-Za-z]{2}", message = "Input should be a two-letter country code")
           String market,
@@ -109,6 +129,7 @@ public class BeautySearchResource {
     SearchExecution.putIf(payment, "wallet", walletType);
     SearchExecution.putIf(payment, "installment_provider", installmentProvider);
     return execution.run(
+        seed.policy(),
         merchantId,
         merchantIds,
         searchAllMerchants,

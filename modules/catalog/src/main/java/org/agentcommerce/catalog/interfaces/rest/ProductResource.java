@@ -2,6 +2,7 @@ package org.agentcommerce.catalog.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -21,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.agentcommerce.catalog.api.ProductView;
 import org.agentcommerce.catalog.application.CatalogQueries;
+import org.agentcommerce.catalog.application.CatalogSourcing;
 import org.agentcommerce.catalog.application.MerchantDirectory;
 import org.agentcommerce.catalog.application.ProductResolver;
 import org.agentcommerce.catalog.application.search.ProductViews;
@@ -28,6 +30,7 @@ import org.agentcommerce.catalog.domain.product.ProductRecord;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -47,11 +50,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ProductResource {
 
   @Inject CatalogQueries catalog;
+  @Inject CatalogSourcing sourcing;
   @Inject ProductResolver resolver;
 
   /** The market and payment filters several operations take. */
   public static class Filters {
-    @Parameter(description = "ISO 3166-1 country code: prices in that market's currency")
     @QueryParam("market")
     @Pattern(regexp = "[A-Za-z]{2}", message = "Input should be a two-letter country code")
     public String market;
@@ -120,6 +123,61 @@ public class ProductResource {
       responseCode = "404",
       description = "MERCHANT_NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "502",
+      description = "MERCHANT_CATALOG_UNAVAILABLE: the platform failed and nothing is cached",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @Parameter(
+      name = "allow_external_seed",
+      in = ParameterIn.QUERY,
+      description =
+          "May the merchant's platform be read when the cache cannot answer (default true)",
+      schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "true"))
+  @Parameter(
+      name = "allow_stale_cache",
+      in = ParameterIn.QUERY,
+      description = "May a cache older than the TTL be served (default true)",
+      schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "true"))
+  @Parameter(
+      name = "external_seed_strategy",
+      in = ParameterIn.QUERY,
+      description = "How merchants whose catalog lives on their platform are read",
+      schema =
+          @Schema(
+              type = SchemaType.STRING,
+              enumeration = {"legacy", "cache_first", "realtime_first", "cache_only"},
+              defaultValue = "legacy"))
+  @Parameter(
+      name = "fast_mode",
+      in = ParameterIn.QUERY,
+      description = "Answer from the cache only (default false)",
+      schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "false"))
+  @Parameter(
+      name = "market",
+      in = ParameterIn.QUERY,
+      description = "ISO 3166-1 country code: prices in that market's currency",
+      schema = @Schema(type = SchemaType.STRING, pattern = "^[A-Za-z]{2}$"))
+  @Parameter(name = "psp", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "payment_method_type",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "card_network",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "issuer_name",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "wallet_type",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "installment_provider",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
   public MerchantProductsResponse merchantProducts(
       @PathParam("merchant_id") String merchantId,
       @Parameter(
@@ -134,13 +192,23 @@ public class ProductResource {
           @Min(1)
           @Max(250)
           int limit,
-      @BeanParam Filters filters) {
+      @BeanParam @Valid Filters filters,
+      @BeanParam @Valid SeedParameters seed) {
+    // Scope and existence first: a key limited to other merchants never makes us call a platform.
     MerchantDirectory.Entry merchant = catalog.merchant(merchantId);
+    CatalogSourcing.Outcome sourced = sourcing.ensureFresh(merchantId, seed.policy());
     boolean match = catalog.supports(merchant, filters.payment());
     List<ProductView> products =
         match ? catalog.merchantProducts(merchantId, limit, filters.market()) : List.of();
     return new MerchantProductsResponse(
-        "success", merchant.id(), merchant.name(), "cache", match, products.size(), products);
+        "success",
+        merchant.id(),
+        merchant.name(),
+        sourced.source(),
+        sourced.warning(),
+        match,
+        products.size(),
+        products);
   }
 
   @GET
@@ -160,10 +228,36 @@ public class ProductResource {
       responseCode = "404",
       description = "MERCHANT_NOT_FOUND or NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @Parameter(
+      name = "market",
+      in = ParameterIn.QUERY,
+      description = "ISO 3166-1 country code: prices in that market's currency",
+      schema = @Schema(type = SchemaType.STRING, pattern = "^[A-Za-z]{2}$"))
+  @Parameter(name = "psp", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "payment_method_type",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "card_network",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "issuer_name",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "wallet_type",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "installment_provider",
+      in = ParameterIn.QUERY,
+      schema = @Schema(type = SchemaType.STRING))
   public ProductResponse merchantProduct(
       @PathParam("merchant_id") String merchantId,
       @PathParam("product_id") String productId,
-      @BeanParam Filters filters) {
+      @BeanParam @Valid Filters filters) {
     MerchantDirectory.Entry merchant = catalog.merchant(merchantId);
     ProductRecord p = catalog.product(merchantId, productId);
     return new ProductResponse(
@@ -350,8 +444,12 @@ public class ProductResource {
       String status,
       String merchantId,
       String merchantName,
-      @Schema(description = "cache (our copy) or realtime (read from the merchant's platform now)")
+      @Schema(
+              description =
+                  "cache (our copy), realtime (read from the merchant's platform now) or"
+                      + " cache_stale (our copy, older than the cache TTL)")
           String source,
+      @Schema(description = "Why a stale copy was served, when it was") String warning,
       boolean paymentFilterMatch,
       int count,
       List<ProductView> products) {}

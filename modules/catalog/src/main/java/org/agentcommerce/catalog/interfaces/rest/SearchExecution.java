@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.agentcommerce.catalog.api.ProductView;
+import org.agentcommerce.catalog.application.CatalogSourcing;
 import org.agentcommerce.catalog.application.MerchantDirectory;
 import org.agentcommerce.catalog.application.search.ProductSearchService;
 import org.agentcommerce.catalog.application.search.SearchCriteria;
@@ -25,8 +26,10 @@ public class SearchExecution {
   @Inject ProductSearchService search;
   @Inject MerchantDirectory merchants;
   @Inject Caller caller;
+  @Inject CatalogSourcing sourcing;
 
   SearchResponse run(
+      CatalogSourcing.SeedPolicy seed,
       String merchantId,
       List<String> merchantIds,
       boolean searchAll,
@@ -60,6 +63,10 @@ public class SearchExecution {
       if (merchants.find(id).isEmpty()) {
         throw new ApiException(404, "MERCHANT_NOT_FOUND", "Merchant " + id + " was not found.");
       }
+    }
+    if (!searchAll) {
+      // Named merchants whose catalog lives on their platform are brought up to date first.
+      named.forEach(id -> sourcing.ensureFresh(id, seed));
     }
     Set<String> scope = caller.merchantScope();
     Set<String> searchIds;

@@ -4,6 +4,7 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.HeaderParam;
@@ -13,6 +14,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -58,11 +60,23 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
   static List<Object> location(ConstraintViolation<?> violation) {
     List<Object> loc = new ArrayList<>();
     Method method = null;
+    Class<?> beanParam = null;
     for (Path.Node node : violation.getPropertyPath()) {
       switch (node.getKind()) {
         case METHOD -> method = findMethod(violation.getRootBeanClass(), node);
-        case PARAMETER -> loc.addAll(parameterLocation(method, node));
+        case PARAMETER -> {
+          beanParam = beanParamType(method, node);
+          if (beanParam == null) {
+            loc.addAll(parameterLocation(method, node));
+          }
+        }
         case PROPERTY, CONTAINER_ELEMENT -> {
+          if (beanParam != null) {
+            // A field of a @BeanParam: its own @QueryParam (or header, path) says where it is.
+            loc.addAll(fieldLocation(beanParam, node.getName()));
+            beanParam = null;
+            continue;
+          }
           if (node.getName() != null && !node.getName().startsWith("<")) {
             loc.add(WireNames.toWire(node.getName()));
           }
@@ -93,6 +107,42 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
       }
     }
     return null;
+  }
+
+  private static Class<?> beanParamType(Method method, Path.Node node) {
+    int index = node.as(Path.ParameterNode.class).getParameterIndex();
+    if (method == null || index >= method.getParameterCount()) {
+      return null;
+    }
+    for (Annotation a : method.getParameterAnnotations()[index]) {
+      if (a instanceof BeanParam) {
+        return method.getParameterTypes()[index];
+      }
+    }
+    return null;
+  }
+
+  private static List<Object> fieldLocation(Class<?> bean, String fieldName) {
+    for (Class<?> c = bean; c != null && c != Object.class; c = c.getSuperclass()) {
+      try {
+        Field field = c.getDeclaredField(fieldName);
+        QueryParam q = field.getAnnotation(QueryParam.class);
+        if (q != null) {
+          return List.of("query", q.value());
+        }
+        HeaderParam h = field.getAnnotation(HeaderParam.class);
+        if (h != null) {
+          return List.of("header", h.value());
+        }
+        PathParam p = field.getAnnotation(PathParam.class);
+        if (p != null) {
+          return List.of("path", p.value());
+        }
+      } catch (NoSuchFieldException ignored) {
+        // look in the superclass
+      }
+    }
+    return List.of("query", WireNames.toWire(fieldName));
   }
 
   private static List<Object> parameterLocation(Method method, Path.Node node) {

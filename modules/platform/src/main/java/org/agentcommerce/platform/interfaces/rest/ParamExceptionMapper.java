@@ -36,12 +36,17 @@ public class ParamExceptionMapper implements ExceptionMapper<ParamException> {
     } else {
       source = "query";
     }
-    String expected = e.getCause() instanceof NumberFormatException ? "a number" : "valid";
+    String message;
+    if (e.getCause() instanceof NumberFormatException) {
+      message = "Input should be a number";
+    } else if (e.getCause() != null
+        && e.getCause().getMessage() != null
+        && e.getCause().getMessage().startsWith("Input should be")) {
+      message = e.getCause().getMessage();
+    } else {
+      message = "Input should be valid";
+    }
     return ErrorBodies.validation(
-        List.of(
-            new Violation(
-                List.of(source, e.getParameterName()),
-                "Input should be " + expected,
-                "type_error")));
+        List.of(new Violation(List.of(source, e.getParameterName()), message, "type_error")));
   }
 }

@@ -129,6 +129,14 @@ public final class OpenApi31Converter {
   /** A numeric schema's default written as a string ("50") becomes the number it means. */
   private static JsonObject numericDefault(JsonObject schema) {
     JsonValue type = schema.get("type");
+    if (schema.get("default") instanceof jakarta.json.JsonString flag
+        && type instanceof jakarta.json.JsonString b
+        && b.getString().equals("boolean")
+        && (flag.getString().equals("true") || flag.getString().equals("false"))) {
+      return Json.createObjectBuilder(schema)
+          .add("default", Boolean.parseBoolean(flag.getString()))
+          .build();
+    }
     if (!(schema.get("default") instanceof jakarta.json.JsonString text)
         || !(type instanceof jakarta.json.JsonString t)
         || !(t.getString().equals("integer") || t.getString().equals("number"))) {

@@ -71,6 +71,19 @@ public class OpenApiFilter implements OASFilter {
     if (zero.equals(schema.getMaxItems())) {
       schema.setMaxItems(null);
     }
+    // Defaults of parameter-level @Schema annotations: impossible bounds that mean "unset".
+    if (schema.getMaxLength() != null && schema.getMaxLength() == Integer.MAX_VALUE) {
+      schema.setMaxLength(null);
+    }
+    if (schema.getMaxItems() != null && schema.getMaxItems() < 0) {
+      schema.setMaxItems(null);
+    }
+    if (schema.getMinItems() != null && schema.getMinItems() == Integer.MAX_VALUE) {
+      schema.setMinItems(null);
+    }
+    if (schema.getMultipleOf() != null && schema.getMultipleOf().signum() == 0) {
+      schema.setMultipleOf(null);
+    }
     if (Boolean.FALSE.equals(schema.getUniqueItems())) {
       schema.setUniqueItems(null);
     }

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Catalog search benchmark on MariaDB: N generated products (default 100000), index build time
+# and memory, single-client latency (server-side, first query after start included), and
+# throughput of search against a trivial JSON endpoint under the same load, with wrk.
+# Needs: a MariaDB server (BENCH_DB_URL, default jdbc:mariadb://127.0.0.1:3306/ac_bench, user root),
+# the `mariadb` client, wrk, python3. Everything binds 127.0.0.1 and stops at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N="${1:-100000}"
+DB="${BENCH_DB:-ac_bench}"
+URL="${BENCH_DB_URL:-jdbc:mariadb://127.0.0.1:3306/$DB}"
+PORT="${BENCH_PORT:-8090}"
+base="http://127.0.0.1:$PORT"
+out="bench/results"
+mkdir -p "$out"
+log="$out/server.log"
+
+[ "${SKIP_BUILD:-}" = 1 ] || ./mvnw -q -B package -DskipTests
+server=""
+stop() { [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null; server=""; }
+trap stop EXIT
+start() {
+  AC_DB_URL="$URL" AC_DB_USER=root AC_DEMO_DATA=true java -Xms1g -Xmx2g \
+    -jar webapp/target/agent-commerce.jar --port "$PORT" >"$log" 2>&1 &
+  server=$!
+  local t0; t0=$(date +%s%N)
+  until curl -fsS -o /dev/null "$base/health/ready" 2>/dev/null; do
+    kill -0 "$server" 2>/dev/null || { tail -50 "$log"; exit 1; }
+    sleep 0.2
+  done
+  echo "ready after $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+}
+
+echo "== fresh database $DB with the schema and demo merchants"
+mariadb -uroot -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
+start
+stop
+
+echo "== generating $N products"
+cp="$(./mvnw -q -B -pl database dependency:build-classpath -Dmdep.outputFile=/dev/stdout):database/target/classes"
+java -cp "$cp" org.agentcommerce.database.generator.CatalogGenerator --products "$N" --jdbc-url "$URL" --user root
+
+echo "== start on the generated catalog"
+start
+grep -a -o 'Catalog index built: .*' "$log" | sed 's/\x1b\[[0-9;]*m//g'
+key="$(curl -fsS -X POST "$base/agent/v1/auth" -H 'Content-Type: application/json' \
+  -d "{\"agent_name\":\"bench\",\"agent_email\":\"bench-$RANDOM@example.com\"}" \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["api_key"])')"
+mariadb -uroot "$DB" -e "UPDATE agents SET tier='enterprise'"
+export AC_BENCH_KEY="$key"
+
+echo "== single client, 2000 searches (the first after start included)"
+python3 bench/latency.py 127.0.0.1 "$PORT" "$key" 2000 "$out/latency.json" bench/search-queries.txt
+
+echo "== memory"
+pid=$(pgrep -f "agent-commerce.jar --port $PORT" | head -1)
+echo "RSS: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB"
+curl -fsS "$base/metrics?scope=base" 2>/dev/null | grep -E '^(base_)?memory_usedHeap_bytes' || true
+
+echo "== throughput: trivial JSON endpoint vs search (wrk, 2 threads, 16 connections, 20 s each)"
+wrk -t2 -c16 -d10s "$base/health/live" >/dev/null  # warm-up
+wrk -t2 -c16 -d20s --latency "$base/health/live" | tee "$out/wrk-trivial.txt"
+wrk -t2 -c16 -d10s -s bench/search.lua "$base" >/dev/null  # warm-up
+wrk -t2 -c16 -d20s --latency -s bench/search.lua "$base" | tee "$out/wrk-search.txt"
+trivial=$(grep Requests/sec "$out/wrk-trivial.txt" | awk '{print $2}')
+search=$(grep Requests/sec "$out/wrk-search.txt" | awk '{print $2}')
+python3 -c "print(f'search/trivial throughput ratio: {float($search)/float($trivial):.2f}')"
