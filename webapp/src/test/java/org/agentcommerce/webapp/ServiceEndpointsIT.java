@@ -31,7 +31,7 @@ class ServiceEndpointsIT {
   /** Readiness includes the catalog index, built in the background after deployment. */
   private static Http.Answer awaitReady(Http http) {
     long deadline = System.currentTimeMillis() + 60_000;
-    Http.Answer ready = awaitReady(http);
+    Http.Answer ready = http.get("/health/ready");
     while (ready.status() != 200 && System.currentTimeMillis() < deadline) {
       try {
         Thread.sleep(200);

@@ -185,6 +185,9 @@ public class CatalogSourcing {
       return Optional.empty();
     }
     String wanted = source.strip();
+    if ("local".equalsIgnoreCase(wanted)) {
+      return Optional.empty(); // our database is the catalog: nothing to sync from
+    }
     for (MerchantCatalogConnector c : connectors) {
       if (wanted.equalsIgnoreCase(c.source())) {
         return Optional.of(c);

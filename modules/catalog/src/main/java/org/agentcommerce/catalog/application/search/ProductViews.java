@@ -137,7 +137,8 @@ public final class ProductViews {
     return BigDecimal.valueOf(minor, exponent);
   }
 
-  private static Map<String, String> options(String json) {
+  /** The variant options stored as a JSON object, e.g. {"Size":"30 ml"}. */
+  public static Map<String, String> options(String json) {
     if (json == null || json.isBlank()) {
       return Map.of();
     }

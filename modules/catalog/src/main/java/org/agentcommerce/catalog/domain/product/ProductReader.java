@@ -13,6 +13,9 @@ public interface ProductReader {
   /** Products changed after {@code since} (their {@code updated_at}), oldest first. */
   List<ProductRecord> readChangedSince(Instant since, int limit);
 
+  /** One merchant's products in id order after {@code afterId} ("" for the first page). */
+  List<ProductRecord> readMerchant(String merchantId, String afterId, int limit);
+
   /** Ids of every stored product: to find the ones deleted since the index was built. */
   List<String> allIds();
 }

@@ -90,6 +90,24 @@ public class JdbcProductReader implements ProductReader {
   }
 
   @Override
+  public List<ProductRecord> readMerchant(String merchantId, String afterId, int limit) {
+    try (Connection c = dataSource().getConnection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT "
+                    + PRODUCT_COLUMNS
+                    + PRODUCT_FROM
+                    + " WHERE p.merchant_id = ? AND p.id > ? ORDER BY p.id LIMIT "
+                    + Math.max(1, limit))) {
+      ps.setString(1, merchantId);
+      ps.setString(2, afterId == null ? "" : afterId);
+      return withVariants(c, readProducts(ps));
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot read the merchant's products", e);
+    }
+  }
+
+  @Override
   public List<String> allIds() {
     try (Connection c = dataSource().getConnection();
         PreparedStatement ps = c.prepareStatement("SELECT id FROM products");
