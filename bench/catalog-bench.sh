@@ -17,7 +17,10 @@ log="$out/server.log"
 
 [ "${SKIP_BUILD:-}" = 1 ] || ./mvnw -q -B package -DskipTests
 server=""
-stop() { [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null; server=""; }
+stop() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  server=""
+}
 trap stop EXIT
 start() {
   AC_DB_URL="$URL" AC_DB_USER=root AC_DEMO_DATA=true java -Xms1g -Xmx2g \
@@ -31,14 +34,16 @@ start() {
   echo "ready after $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 }
 
-echo "== fresh database $DB with the schema and demo merchants"
-mariadb -uroot -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
-start
-stop
+if [ "${SKIP_LOAD:-}" != 1 ]; then
+  echo "== fresh database $DB with the schema and demo merchants"
+  mariadb -uroot -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
+  start
+  stop
 
-echo "== generating $N products"
-cp="$(./mvnw -q -B -pl database dependency:build-classpath -Dmdep.outputFile=/dev/stdout):database/target/classes"
-java -cp "$cp" org.agentcommerce.database.generator.CatalogGenerator --products "$N" --jdbc-url "$URL" --user root
+  echo "== generating $N products"
+  cp="$(./mvnw -q -B -pl database dependency:build-classpath -Dmdep.outputFile=/dev/stdout):database/target/classes"
+  java -cp "$cp" org.agentcommerce.database.generator.CatalogGenerator --products "$N" --jdbc-url "$URL" --user root
+fi
 
 echo "== start on the generated catalog"
 start

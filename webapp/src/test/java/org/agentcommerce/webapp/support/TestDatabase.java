@@ -51,6 +51,8 @@ public class TestDatabase implements LauncherSessionListener {
     // Small limits and intervals so the tests see them act.
     options.append(" -Dac.rate-limit.tier.free=5");
     options.append(" -Dac.demo-data=true");
+    // Key changes made straight in the database must show at once in the tests.
+    options.append(" -Dac.auth.cache-ttl=PT0S");
     options.append(" -Dac.idempotency.cleanup-interval=PT2S");
     options.append(" -Dac.idempotency.in-flight-timeout=PT20S");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");

@@ -117,6 +117,7 @@ public class AgentRegistrationService {
     for (ApiKey old : agents.findUsableKeys(agent.id(), now)) {
       old.expireAt(graceEnd);
     }
+    authentication.forgetCached();
     String secret = ApiKeys.newSecret();
     Set<String> scope =
         request.allowedMerchantIds() == null

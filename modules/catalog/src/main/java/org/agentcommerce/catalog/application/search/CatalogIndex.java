@@ -2,8 +2,6 @@ package org.agentcommerce.catalog.application.search;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.bind.Jsonb;
-import jakarta.json.bind.JsonbBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -66,23 +64,22 @@ public class CatalogIndex {
   static final String STORED = "record";
   static final String UPDATED = "updated";
 
+  static final String INACTIVE = "inactive";
   static final String TITLE = "title";
-  static final String VENDOR = "vendor";
-  static final String PRODUCT_TYPE = "product_type";
-  static final String ACTIVES = "key_actives";
-  static final String TAGS = "tags";
-  static final String CONCERNS = "concerns";
-  static final String SKIN = "skin_types";
-  static final String CATEGORY_TEXT = "category_text";
+
+  /** Brand, product type and category. */
+  static final String BRAND_TYPE = "brand_type";
+
+  /** Key actives, concerns, tags and skin types. */
+  static final String FACETS = "facets";
+
   static final String DESCRIPTION = "description";
-  static final String INGREDIENTS = "ingredients";
 
   /** Everything a shopper might say about a product, for the coverage check of a query. */
   static final String ALL = "all";
 
   @Inject ProductReader reader;
 
-  private final Jsonb jsonb = JsonbBuilder.create();
   private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
   private IndexWriter writer;
   private SearcherManager searchers;
@@ -114,16 +111,31 @@ public class CatalogIndex {
       }
       writer.deleteAll();
       Instant[] newest = {Instant.EPOCH};
-      long count =
-          reader.readAll(
-              batch -> {
-                for (ProductRecord p : batch) {
-                  add(p);
-                  if (p.updatedAt() != null && p.updatedAt().isAfter(newest[0])) {
-                    newest[0] = p.updatedAt();
+      // Reading the database and analysing text overlap: batches are indexed on every core while
+      // the next batch is read.
+      int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(threads);
+      java.util.List<java.util.concurrent.Future<?>> pending = new java.util.ArrayList<>();
+      long count;
+      try {
+        count =
+            reader.readAll(
+                batch -> {
+                  for (ProductRecord p : batch) {
+                    if (p.updatedAt() != null && p.updatedAt().isAfter(newest[0])) {
+                      newest[0] = p.updatedAt();
+                    }
                   }
-                }
-              });
+                  pending.add(pool.submit(() -> batch.forEach(this::add)));
+                  if (pending.size() > threads * 2) {
+                    await(pending.remove(0));
+                  }
+                });
+        pending.forEach(CatalogIndex::await);
+      } finally {
+        pool.shutdown();
+      }
       writer.commit();
       searchers.maybeRefreshBlocking();
       watermark = newest[0];
@@ -232,7 +244,19 @@ public class CatalogIndex {
 
   /** The stored product of a search hit. */
   public ProductRecord record(Document document) {
-    return jsonb.fromJson(document.get(STORED), ProductRecord.class);
+    org.apache.lucene.util.BytesRef bytes = document.getBinaryValue(STORED);
+    return RecordCodec.decode(bytes.bytes, bytes.offset, bytes.length);
+  }
+
+  private static void await(java.util.concurrent.Future<?> f) {
+    try {
+      f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("index build interrupted", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("index build failed", e.getCause());
+    }
   }
 
   private void add(ProductRecord p) {
@@ -253,6 +277,9 @@ public class CatalogIndex {
     d.add(new StringField(CATEGORY, lower(p.category()), Field.Store.NO));
     d.add(new StringField(SURFACE, lower(p.catalogSurface()), Field.Store.NO));
     d.add(new StringField(STATUS, lower(p.status()), Field.Store.NO));
+    if (!"active".equalsIgnoreCase(p.status())) {
+      d.add(new StringField(INACTIVE, "true", Field.Store.NO));
+    }
     if (p.productGroupId() != null) {
       d.add(new StringField(GROUP, p.productGroupId(), Field.Store.NO));
     }
@@ -299,15 +326,16 @@ public class CatalogIndex {
         new StringField(
             HOME_IN_STOCK, String.valueOf(home != null && stocked.contains(home)), Field.Store.NO));
     text(d, TITLE, p.title());
-    text(d, VENDOR, p.vendor());
-    text(d, PRODUCT_TYPE, p.productType());
-    text(d, ACTIVES, String.join(", ", p.keyActives()));
-    text(d, TAGS, String.join(", ", p.tags()).replace('-', ' '));
-    text(d, CONCERNS, String.join(", ", p.concerns()));
-    text(d, SKIN, String.join(", ", p.skinTypes()));
-    text(d, CATEGORY_TEXT, p.category());
+    text(d, BRAND_TYPE, join(p.vendor(), p.productType(), p.category()));
+    text(
+        d,
+        FACETS,
+        join(
+            String.join(", ", p.keyActives()),
+            String.join(", ", p.concerns()),
+            String.join(", ", p.tags()).replace('-', ' '),
+            String.join(", ", p.skinTypes())));
     text(d, DESCRIPTION, p.description());
-    text(d, INGREDIENTS, p.ingredients());
     text(
         d,
         ALL,
@@ -328,7 +356,7 @@ public class CatalogIndex {
     d.add(
         new NumericDocValuesField(
             UPDATED, p.updatedAt() == null ? 0 : p.updatedAt().toEpochMilli()));
-    d.add(new StoredField(STORED, jsonb.toJson(p)));
+    d.add(new StoredField(STORED, RecordCodec.encode(p)));
     return d;
   }
 
@@ -363,6 +391,11 @@ public class CatalogIndex {
       }
     }
     return min;
+  }
+
+  private static String join(String... parts) {
+    return String.join(
+        " \n ", java.util.Arrays.stream(parts).filter(java.util.Objects::nonNull).toList());
   }
 
   private static void text(Document d, String field, String value) {

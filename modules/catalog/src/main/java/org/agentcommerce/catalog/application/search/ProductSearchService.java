@@ -46,20 +46,17 @@ public class ProductSearchService {
 
   /** Field weights of the text search. */
   static final Map<String, Float> WEIGHTS =
-      Map.ofEntries(
-          Map.entry(CatalogIndex.TITLE, 3.0f),
-          Map.entry(CatalogIndex.VENDOR, 2.5f),
-          Map.entry(CatalogIndex.PRODUCT_TYPE, 2.5f),
-          Map.entry(CatalogIndex.ACTIVES, 2.0f),
-          Map.entry(CatalogIndex.CONCERNS, 1.5f),
-          Map.entry(CatalogIndex.TAGS, 1.5f),
-          Map.entry(CatalogIndex.CATEGORY_TEXT, 1.5f),
-          Map.entry(CatalogIndex.SKIN, 1.0f),
-          Map.entry(CatalogIndex.DESCRIPTION, 1.0f),
-          Map.entry(CatalogIndex.INGREDIENTS, 0.3f));
+      Map.of(
+          CatalogIndex.TITLE, 3.0f,
+          CatalogIndex.BRAND_TYPE, 2.5f,
+          CatalogIndex.FACETS, 1.75f,
+          CatalogIndex.DESCRIPTION, 1.0f);
 
   /** Share of the query's words a product must contain (rounded down, at least one). */
   static final float COVERAGE = 0.7f;
+
+  /** Hits counted exactly while collecting; beyond it, a separate count. */
+  static final int COUNT_THRESHOLD = 1000;
 
   @Inject CatalogIndex index;
   @Inject MerchantDirectory merchants;
@@ -75,10 +72,29 @@ public class ProductSearchService {
       return new Page(List.of(), 0, Set.of());
     }
     BooleanQuery.Builder q = new BooleanQuery.Builder();
+    BooleanQuery.Builder count = new BooleanQuery.Builder();
     Query text = textQuery(c.query());
     q.add(text, text instanceof MatchAllDocsQuery ? Occur.FILTER : Occur.MUST);
-    q.add(terms(CatalogIndex.MERCHANT, searchable), Occur.FILTER);
-    q.add(new TermQuery(new Term(CatalogIndex.STATUS, "active")), Occur.FILTER);
+    Query coverage = coverageQuery(c.query());
+    if (coverage != null) {
+      q.add(coverage, Occur.FILTER);
+      count.add(coverage, Occur.FILTER);
+    } else {
+      count.add(text, Occur.FILTER);
+    }
+    Set<String> allActive = merchants.activeWith(Map.of());
+    if (searchable.equals(allActive)) {
+      // Every active merchant: excluding the few others is far cheaper than listing them all.
+      Set<String> others = new HashSet<>();
+      merchants.all().forEach(m -> others.add(m.id()));
+      others.removeAll(allActive);
+      if (!others.isEmpty()) {
+        q.add(terms(CatalogIndex.MERCHANT, others), Occur.MUST_NOT);
+      }
+    } else {
+      q.add(terms(CatalogIndex.MERCHANT, searchable), Occur.FILTER);
+    }
+    q.add(new TermQuery(new Term(CatalogIndex.INACTIVE, "true")), Occur.MUST_NOT);
     if (c.category() != null) {
       q.add(new TermQuery(new Term(CatalogIndex.CATEGORY, lower(c.category()))), Occur.FILTER);
     }
@@ -102,7 +118,14 @@ public class ProductSearchService {
       long high = c.maxPrice() == null ? Long.MAX_VALUE : CatalogIndex.scaled(c.maxPrice());
       q.add(LongPoint.newRangeQuery(field, low, high), Occur.FILTER);
     }
-    Query query = q.build();
+    BooleanQuery built = q.build();
+    for (var clause : built.clauses()) {
+      if (clause.getQuery() != text && clause.getQuery() != coverage) {
+        count.add(clause);
+      }
+    }
+    Query query = built;
+    Query countQuery = count.build();
     boolean scored = !(text instanceof MatchAllDocsQuery);
     return index.withSearcher(
         searcher -> {
@@ -110,7 +133,9 @@ public class ProductSearchService {
             int want = c.offset() + c.limit();
             TopDocs top;
             if (scored) {
-              var collector = TopScoreDocCollector.create(Math.max(1, want), Integer.MAX_VALUE);
+              // Top hits with early termination (block-max WAND); the exact total is counted
+              // separately only when there are more hits than the threshold.
+              var collector = TopScoreDocCollector.create(Math.max(1, want), COUNT_THRESHOLD);
               searcher.search(query, collector);
               top = collector.topDocs();
             } else {
@@ -129,7 +154,11 @@ public class ProductSearchService {
                       index.record(searcher.storedFields().document(docs[i].doc)), c.market());
               hits.add(scored ? view.withScore(round(docs[i].score)) : view);
             }
-            return new Page(hits, top.totalHits.value, searchable);
+            long total =
+                top.totalHits.relation == org.apache.lucene.search.TotalHits.Relation.EQUAL_TO
+                    ? top.totalHits.value
+                    : searcher.count(countQuery);
+            return new Page(hits, total, searchable);
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
@@ -143,6 +172,20 @@ public class ProductSearchService {
       ids.retainAll(c.merchantIds());
     }
     return ids;
+  }
+
+  /**
+   * Coverage: most of the query's words must appear somewhere in the product, so that one shared
+   * word ("dry" in a beach towel) does not carry a product into the results. It also implies the
+   * scoring disjunction, so counting with it alone gives the same total.
+   */
+  Query coverageQuery(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    Query coverage =
+        new QueryBuilder(queryAnalyzer).createMinShouldMatchQuery(CatalogIndex.ALL, text, COVERAGE);
+    return coverage == null ? new MatchNoDocsQuery("no searchable words") : coverage;
   }
 
   /** The text part: a best-field disjunction across weighted fields, all docs when blank. */
@@ -163,12 +206,6 @@ public class ProductSearchService {
     }
     BooleanQuery.Builder q = new BooleanQuery.Builder();
     q.add(new DisjunctionMaxQuery(perField, 0.3f), Occur.MUST);
-    // Coverage: most of the query's words must appear somewhere in the product, so that one
-    // shared word ("dry" in a beach towel) does not carry a product into the results.
-    Query coverage = builder.createMinShouldMatchQuery(CatalogIndex.ALL, text, COVERAGE);
-    if (coverage != null) {
-      q.add(coverage, Occur.FILTER);
-    }
     Query phrase = builder.createPhraseQuery(CatalogIndex.TITLE, text, 2);
     if (phrase != null) {
       q.add(new BoostQuery(phrase, 2.0f), Occur.SHOULD);

@@ -52,11 +52,14 @@ public class JdbcProductReader implements ProductReader {
         List<ProductRecord> page;
         try (PreparedStatement ps =
             c.prepareStatement(
+                // The page of ids first, by the primary key: joining first would make the
+                // database sort every remaining product for every page.
                 "SELECT "
                     + PRODUCT_COLUMNS
-                    + PRODUCT_FROM
-                    + " WHERE p.id > ? ORDER BY p.id LIMIT "
-                    + BATCH)) {
+                    + " FROM (SELECT * FROM products WHERE id > ? ORDER BY id LIMIT "
+                    + BATCH
+                    + ") p JOIN merchants m ON m.id = p.merchant_id"
+                    + " LEFT JOIN product_group_members g ON g.product_id = p.id ORDER BY p.id")) {
           ps.setString(1, after);
           page = withVariants(c, readProducts(ps));
         }

@@ -1,0 +1,163 @@
+package org.agentcommerce.catalog.application.search;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.agentcommerce.catalog.domain.product.ProductRecord;
+import org.agentcommerce.catalog.domain.product.ProductRecord.OfferRecord;
+import org.agentcommerce.catalog.domain.product.ProductRecord.VariantRecord;
+
+/**
+ * The compact binary form of a product stored in the index: written once per indexing, read once
+ * per hit, an order of magnitude faster than JSON binding. Versioned by its first byte.
+ */
+final class RecordCodec {
+
+  private static final int VERSION = 1;
+
+  private RecordCodec() {}
+
+  static byte[] encode(ProductRecord p) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+      DataOutputStream out = new DataOutputStream(bytes);
+      out.writeByte(VERSION);
+      for (String s :
+          new String[] {
+            p.id(), p.merchantId(), p.merchantName(), p.merchantStatus(), p.merchantCurrency(),
+            p.platform(), p.platformProductId(), p.handle(), p.title(), p.description(),
+            p.vendor(), p.productType(), p.category(), p.catalogSurface(), p.ingredients(),
+            p.imageUrl(), p.status(), p.productGroupId()
+          }) {
+        string(out, s);
+      }
+      list(out, p.tags());
+      list(out, p.keyActives());
+      list(out, p.skinTypes());
+      list(out, p.concerns());
+      instant(out, p.createdAt());
+      instant(out, p.updatedAt());
+      out.writeInt(p.variants().size());
+      for (VariantRecord v : p.variants()) {
+        string(out, v.platformVariantId());
+        string(out, v.title());
+        string(out, v.sku());
+        string(out, v.optionsJson());
+        string(out, v.imageUrl());
+        out.writeInt(v.position());
+        out.writeInt(v.offers().size());
+        for (OfferRecord o : v.offers()) {
+          string(out, o.market());
+          string(out, o.currency());
+          out.writeLong(o.priceMinor());
+          out.writeBoolean(o.compareAtMinor() != null);
+          if (o.compareAtMinor() != null) {
+            out.writeLong(o.compareAtMinor());
+          }
+          out.writeInt(o.inventoryQuantity());
+        }
+      }
+      out.flush();
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static ProductRecord decode(byte[] data, int offset, int length) {
+    try {
+      DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, offset, length));
+      int version = in.readByte();
+      if (version != VERSION) {
+        throw new IllegalStateException("unknown stored product version " + version);
+      }
+      String[] s = new String[18];
+      for (int i = 0; i < s.length; i++) {
+        s[i] = string(in);
+      }
+      List<String> tags = list(in);
+      List<String> actives = list(in);
+      List<String> skin = list(in);
+      List<String> concerns = list(in);
+      Instant created = instant(in);
+      Instant updated = instant(in);
+      int variantCount = in.readInt();
+      List<VariantRecord> variants = new ArrayList<>(variantCount);
+      for (int i = 0; i < variantCount; i++) {
+        String id = string(in);
+        String title = string(in);
+        String sku = string(in);
+        String options = string(in);
+        String image = string(in);
+        int position = in.readInt();
+        int offerCount = in.readInt();
+        List<OfferRecord> offers = new ArrayList<>(offerCount);
+        for (int j = 0; j < offerCount; j++) {
+          String market = string(in);
+          String currency = string(in);
+          long price = in.readLong();
+          Long compareAt = in.readBoolean() ? in.readLong() : null;
+          offers.add(new OfferRecord(market, currency, price, compareAt, in.readInt()));
+        }
+        variants.add(new VariantRecord(id, title, sku, options, image, position, offers));
+      }
+      return new ProductRecord(
+          s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12], s[13],
+          tags, actives, s[14], skin, concerns, s[15], s[16], s[17], created, updated, variants);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void string(DataOutputStream out, String s) throws IOException {
+    out.writeBoolean(s != null);
+    if (s != null) {
+      byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      out.writeInt(utf8.length);
+      out.write(utf8);
+    }
+  }
+
+  private static String string(DataInputStream in) throws IOException {
+    if (!in.readBoolean()) {
+      return null;
+    }
+    byte[] utf8 = new byte[in.readInt()];
+    in.readFully(utf8);
+    return new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private static void list(DataOutputStream out, List<String> values) throws IOException {
+    out.writeInt(values.size());
+    for (String v : values) {
+      string(out, v);
+    }
+  }
+
+  private static List<String> list(DataInputStream in) throws IOException {
+    int n = in.readInt();
+    List<String> values = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      values.add(string(in));
+    }
+    return values;
+  }
+
+  private static void instant(DataOutputStream out, Instant t) throws IOException {
+    out.writeBoolean(t != null);
+    if (t != null) {
+      out.writeLong(t.getEpochSecond());
+      out.writeInt(t.getNano());
+    }
+  }
+
+  private static Instant instant(DataInputStream in) throws IOException {
+    return in.readBoolean() ? Instant.ofEpochSecond(in.readLong(), in.readInt()) : null;
+  }
+}
