@@ -1,6 +1,5 @@
 package org.agentcommerce.catalog.application.search;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.io.StringReader;
@@ -20,6 +19,10 @@ import org.agentcommerce.catalog.domain.product.ProductRecord.VariantRecord;
 
 /** Renders a stored product for one market: variant prices in major units of its currency. */
 public final class ProductViews {
+
+  /** Looked up once: {@code Json.createReader} finds the provider anew on every call. */
+  private static final jakarta.json.spi.JsonProvider JSON =
+      jakarta.json.spi.JsonProvider.provider();
 
   private ProductViews() {}
 
@@ -142,7 +145,7 @@ public final class ProductViews {
     if (json == null || json.isBlank()) {
       return Map.of();
     }
-    try (var reader = Json.createReader(new StringReader(json))) {
+    try (var reader = JSON.createReader(new StringReader(json))) {
       JsonObject object = reader.readObject();
       Map<String, String> options = new LinkedHashMap<>();
       object.forEach(

@@ -2,7 +2,6 @@ package org.agentcommerce.platform.application.buyer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.io.IOException;
@@ -36,6 +35,10 @@ import org.jose4j.lang.UnresolvableKeyException;
  */
 @ApplicationScoped
 public class BuyerTokenVerifier {
+
+  /** Looked up once: {@code Json.createReader} finds the provider anew on every call. */
+  private static final jakarta.json.spi.JsonProvider JSON =
+      jakarta.json.spi.JsonProvider.provider();
 
   private static final Logger LOG = Logger.getLogger(BuyerTokenVerifier.class.getName());
 
@@ -87,7 +90,7 @@ public class BuyerTokenVerifier {
     }
     try {
       String json = new String(Base64.getUrlDecoder().decode(parts[0]), StandardCharsets.UTF_8);
-      try (var reader = Json.createReader(new StringReader(json))) {
+      try (var reader = JSON.createReader(new StringReader(json))) {
         return reader.readObject();
       }
     } catch (RuntimeException e) {

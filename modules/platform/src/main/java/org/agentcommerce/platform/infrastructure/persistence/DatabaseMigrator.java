@@ -61,7 +61,7 @@ public class DatabaseMigrator {
             .locations(locations(locations, demo))
             .failOnMissingLocations(true)
             // Demo data applied once and switched off later is not an error.
-            .ignoreMigrationPatterns("*:missing")
+            .ignoreMigrationPatterns("*:missing", "*:future")
             // Demo data is versioned from 1000 up: a later schema migration (V5 after V1001) must
             // still apply on a database that already has the demo data.
             .outOfOrder(true)

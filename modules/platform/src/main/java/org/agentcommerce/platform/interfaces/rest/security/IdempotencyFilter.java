@@ -42,6 +42,10 @@ import org.agentcommerce.platform.interfaces.rest.JsonbProvider;
 @Priority(Priorities.AUTHORIZATION + 100)
 public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
+  /** Looked up once: {@code Json.createReader} finds the provider anew on every call. */
+  private static final jakarta.json.spi.JsonProvider JSON =
+      jakarta.json.spi.JsonProvider.provider();
+
   public static final String HEADER = "Idempotency-Key";
   public static final String REPLAYED_HEADER = "Idempotent-Replayed";
   private static final String RECORD = "org.agentcommerce.idempotency-record";
@@ -128,7 +132,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
       return null;
     }
     try (var reader =
-        Json.createReader(new StringReader(new String(body, StandardCharsets.UTF_8)))) {
+        JSON.createReader(new StringReader(new String(body, StandardCharsets.UTF_8)))) {
       JsonStructure structure = reader.read();
       return structure;
     } catch (RuntimeException notJson) {
