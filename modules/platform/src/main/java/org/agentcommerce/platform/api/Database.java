@@ -1,5 +1,9 @@
 package org.agentcommerce.platform.api;
 
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+
 /** Names that tie the modules to the one datasource and persistence unit the WAR defines. */
 public final class Database {
 
@@ -10,4 +14,16 @@ public final class Database {
   public static final String PERSISTENCE_UNIT = "agentcommerce";
 
   private Database() {}
+
+  /**
+   * The application datasource, looked up by name. Code that runs before CDI has finished starting
+   * (or outside CDI) uses this: resource injection is not ready then.
+   */
+  public static DataSource lookupDataSource() {
+    try {
+      return InitialContext.doLookup(DATASOURCE);
+    } catch (NamingException e) {
+      throw new IllegalStateException("Datasource " + DATASOURCE + " is not bound", e);
+    }
+  }
 }

@@ -16,6 +16,7 @@ import org.agentcommerce.catalog.domain.product.ProductReader;
 import org.agentcommerce.catalog.domain.product.ProductRecord;
 import org.agentcommerce.catalog.domain.product.ProductRecord.OfferRecord;
 import org.agentcommerce.catalog.domain.product.ProductRecord.VariantRecord;
+import org.agentcommerce.platform.api.ApiException;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongPoint;
@@ -227,7 +228,12 @@ public class CatalogIndex {
   /** Runs a read against the current point-in-time view of the index. */
   public <T> T withSearcher(Function<IndexSearcher, T> work) {
     if (!ready) {
-      throw new IndexNotReadyException();
+      throw new ApiException(
+          503,
+          "TEMPORARY_UNAVAILABLE",
+          "The catalog index is being built; retry shortly.",
+          java.util.Map.of(),
+          java.util.Map.of("Retry-After", "2"));
     }
     try {
       IndexSearcher searcher = searchers.acquire();
@@ -406,14 +412,5 @@ public class CatalogIndex {
 
   private static String lower(String s) {
     return s == null ? "" : s.toLowerCase(Locale.ROOT);
-  }
-
-  /** The index is still being built. */
-  public static class IndexNotReadyException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    public IndexNotReadyException() {
-      super("catalog index is being built");
-    }
   }
 }

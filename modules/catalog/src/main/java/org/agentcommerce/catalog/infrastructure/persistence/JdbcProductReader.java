@@ -13,8 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
 import org.agentcommerce.catalog.domain.product.ProductReader;
 import org.agentcommerce.catalog.domain.product.ProductRecord;
@@ -281,11 +279,7 @@ public class JdbcProductReader implements ProductReader {
   private DataSource dataSource() {
     DataSource ds = dataSource;
     if (ds == null) {
-      try {
-        ds = InitialContext.doLookup(Database.DATASOURCE);
-      } catch (NamingException e) {
-        throw new IllegalStateException("Datasource " + Database.DATASOURCE + " is not bound", e);
-      }
+      ds = Database.lookupDataSource();
       dataSource = ds;
     }
     return ds;

@@ -28,8 +28,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
 import org.agentcommerce.catalog.api.CatalogIds;
 import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
@@ -644,11 +642,7 @@ public class JdbcProductWriter implements ProductWriter {
   private DataSource dataSource() {
     DataSource ds = dataSource;
     if (ds == null) {
-      try {
-        ds = InitialContext.doLookup(Database.DATASOURCE);
-      } catch (NamingException e) {
-        throw new IllegalStateException("Datasource " + Database.DATASOURCE + " is not bound", e);
-      }
+      ds = Database.lookupDataSource();
       dataSource = ds;
     }
     return ds;

@@ -6,8 +6,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.logging.Logger;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
 import org.agentcommerce.platform.api.Database;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -46,14 +44,9 @@ public class DatabaseMigrator {
       return;
     }
     long start = System.nanoTime();
-    DataSource dataSource;
-    try {
-      // Looked up here, not injected: the container binds application resources only after CDI
-      // has started, so a CDI start-up observer cannot use them.
-      dataSource = InitialContext.doLookup(Database.DATASOURCE);
-    } catch (NamingException e) {
-      throw new IllegalStateException("Datasource " + Database.DATASOURCE + " is not bound", e);
-    }
+    // Looked up, not injected: the container binds application resources only after CDI has
+    // started, so a CDI start-up observer cannot use them.
+    DataSource dataSource = Database.lookupDataSource();
     boolean demo = demoData.orElseGet(() -> isH2(dataSource));
     MigrateResult result =
         Flyway.configure(DatabaseMigrator.class.getClassLoader())
