@@ -104,6 +104,36 @@ class CatalogIT {
   }
 
   @Test
+  void aChangedProductShowsInTheNextSearchesNotACachedPage() {
+    String path = "/agent/v1/products/search?query=" + q("mascara") + "&limit=50";
+    JsonObject top = ok(path).getJsonArray("products").getJsonObject(0);
+    assertEquals(ok(path), ok(path), "a repeat answers alike");
+    String id = top.getString("id");
+    String renamed = top.getString("title") + " Zyqwex";
+    Agents.sql(
+        "UPDATE products SET title = ?, updated_at = CURRENT_TIMESTAMP(6) WHERE id = ?",
+        renamed,
+        id);
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (System.currentTimeMillis() < deadline) {
+      JsonArray found = ok("/agent/v1/products/search?query=zyqwex").getJsonArray("products");
+      if (!found.isEmpty()) {
+        assertEquals(id, found.getJsonObject(0).getString("id"));
+        JsonObject again =
+            ok(path).getJsonArray("products").stream()
+                .map(JsonValue::asJsonObject)
+                .filter(p -> p.getString("id").equals(id))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(renamed, again.getString("title"));
+        return;
+      }
+      sleep(250);
+    }
+    throw new AssertionError("the renamed product never showed in search");
+  }
+
+  @Test
   void paginationMovesThroughResultsWithoutOverlap() {
     JsonArray first = ok("/agent/v1/products/search?query=cream&limit=5").getJsonArray("products");
     JsonArray second =

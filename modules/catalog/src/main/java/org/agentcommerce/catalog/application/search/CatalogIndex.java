@@ -84,6 +84,7 @@ public class CatalogIndex {
   private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
   private IndexWriter writer;
   private SearcherManager searchers;
+  private SlicedSearcherFactory searcherFactory;
   private volatile boolean ready;
   private volatile Instant watermark = Instant.EPOCH;
   private volatile BuildReport lastBuild;
@@ -108,7 +109,8 @@ public class CatalogIndex {
         config.setSimilarity(new BM25Similarity());
         config.setRAMBufferSizeMB(64);
         writer = new IndexWriter(directory, config);
-        searchers = new SearcherManager(writer, null);
+        searcherFactory = new SlicedSearcherFactory(searchThreads());
+        searchers = new SearcherManager(writer, searcherFactory);
       }
       writer.deleteAll();
       Instant[] newest = {Instant.EPOCH};
@@ -137,6 +139,8 @@ public class CatalogIndex {
       } finally {
         pool.shutdown();
       }
+      // As many segments as search threads, each searched by its own thread.
+      writer.forceMerge(searchThreads());
       writer.commit();
       searchers.maybeRefreshBlocking();
       watermark = newest[0];
@@ -225,6 +229,14 @@ public class CatalogIndex {
     return indexed.size();
   }
 
+  /**
+   * Threads that search one query's segments in parallel: one per core, at most four. More would
+   * only add hand-offs on this kind of machine.
+   */
+  static int searchThreads() {
+    return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+  }
+
   /** Runs a read against the current point-in-time view of the index. */
   public <T> T withSearcher(Function<IndexSearcher, T> work) {
     if (!ready) {
@@ -245,6 +257,30 @@ public class CatalogIndex {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Identifies the point-in-time view a searcher reads: it changes with every refresh. */
+  static long version(IndexSearcher searcher) {
+    return ((org.apache.lucene.index.DirectoryReader) searcher.getIndexReader()).getVersion();
+  }
+
+  @jakarta.annotation.PreDestroy
+  synchronized void close() {
+    ready = false;
+    try {
+      if (searchers != null) {
+        searchers.close();
+      }
+      if (writer != null) {
+        writer.close();
+      }
+    } catch (IOException e) {
+      LOG.log(java.util.logging.Level.FINE, "Closing the catalog index", e);
+    } finally {
+      if (searcherFactory != null) {
+        searcherFactory.close();
+      }
     }
   }
 

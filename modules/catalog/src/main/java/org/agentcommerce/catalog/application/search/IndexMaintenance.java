@@ -28,6 +28,13 @@ public class IndexMaintenance {
   private static final Logger LOG = Logger.getLogger(IndexMaintenance.class.getName());
 
   @Inject CatalogIndex index;
+  @Inject ProductSearchService search;
+
+  @Inject
+  @ConfigProperty(name = "ac.catalog.index.warm-up", defaultValue = "PT5S")
+  Duration warmUp;
+
+  private volatile boolean warm;
 
   @Inject
   @ConfigProperty(name = "ac.catalog.index.refresh-interval", defaultValue = "PT2S")
@@ -52,6 +59,19 @@ public class IndexMaintenance {
       LOG.log(Level.SEVERE, "Catalog index build failed; search stays unavailable", e);
       return;
     }
+    try {
+      long t0 = System.nanoTime();
+      int ran = search.warmUp(warmUp, 400);
+      LOG.info(
+          () ->
+              String.format(
+                  "Catalog search warmed up: %d searches in %d ms",
+                  ran, (System.nanoTime() - t0) / 1_000_000));
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "Catalog search warm-up failed; serving cold", e);
+    } finally {
+      warm = true;
+    }
     synchronized (tasks) {
       tasks.add(
           scheduler.scheduleWithFixedDelay(
@@ -66,6 +86,11 @@ public class IndexMaintenance {
               pruneInterval.toMillis(),
               TimeUnit.MILLISECONDS));
     }
+  }
+
+  /** Whether the index is built and the search path warmed up: the node may take traffic. */
+  public boolean isReady() {
+    return warm && index.isReady();
   }
 
   private static void quietly(String what, java.util.function.IntSupplier work) {

@@ -22,6 +22,7 @@ import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
@@ -33,6 +34,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopFieldCollector;
 import org.apache.lucene.search.TopScoreDocCollector;
+import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.QueryBuilder;
 
@@ -55,18 +57,77 @@ public class ProductSearchService {
   /** Share of the query's words a product must contain (rounded down, at least one). */
   static final float COVERAGE = 0.7f;
 
-  /** Hits counted exactly while collecting; beyond it, a separate count. */
-  static final int COUNT_THRESHOLD = 1000;
-
   @Inject CatalogIndex index;
   @Inject MerchantDirectory merchants;
+  @Inject SearchPageCache pages;
 
   private final Analyzer queryAnalyzer = BeautyAnalyzers.query();
+
+  /** The words as said, without synonyms: the title-phrase bonus is for the shopper's own words. */
+  private final Analyzer phraseAnalyzer = BeautyAnalyzers.index();
 
   /** One page of hits and how many there are in all. */
   public record Page(List<ProductView> products, long total, Set<String> merchantsSearched) {}
 
+  /** A page as searched in one version of the index, for one set of searchable merchants. */
+  record PageKey(SearchCriteria criteria, Set<String> searchable, long indexVersion) {}
+
+  /** Searches through the page cache. */
   public Page search(SearchCriteria c) {
+    return search(c, true);
+  }
+
+  /**
+   * Runs typical shopper searches, uncached, until {@code budget} has passed or {@code maxSearches}
+   * ran, so that the JIT has compiled the search path before the node reports ready: the first
+   * agent's search then costs what every later one does. Returns how many searches ran.
+   */
+  public int warmUp(java.time.Duration budget, int maxSearches) {
+    String[] words = {
+      "vitamin c serum",
+      "moisturiser for dry skin",
+      "sunscreen spf 50",
+      "niacinamide",
+      "retinol night cream",
+      "shampoo for dandruff",
+      "fragrance-free cleanser",
+      "red lipstick",
+      "hyaluronic acid",
+      "eau de parfum",
+      "acne spot treatment",
+      "body lotion",
+      "mascara",
+      "hair oil frizz",
+      "sensitive skin toner",
+      "eye cream dark circles",
+      "",
+      "usb charger"
+    };
+    long deadline = System.nanoTime() + budget.toNanos();
+    int ran = 0;
+    while (ran < maxSearches && System.nanoTime() < deadline) {
+      String q = words[ran % words.length];
+      boolean filtered = (ran / words.length) % 2 == 1;
+      search(
+          new SearchCriteria(
+              q,
+              null,
+              filtered ? "skincare" : null,
+              null,
+              null,
+              filtered ? java.math.BigDecimal.valueOf(40) : null,
+              filtered ? Boolean.TRUE : null,
+              null,
+              Map.of(),
+              ran % 3 == 0 ? 20 : 0,
+              20),
+          false);
+      ran++;
+    }
+    return ran;
+  }
+
+  private Page search(SearchCriteria c, boolean cached) {
     Set<String> searchable = searchableMerchants(c);
     if (searchable.isEmpty()) {
       return new Page(List.of(), 0, Set.of());
@@ -129,40 +190,55 @@ public class ProductSearchService {
     boolean scored = !(text instanceof MatchAllDocsQuery);
     return index.withSearcher(
         searcher -> {
-          try {
-            int want = c.offset() + c.limit();
-            TopDocs top;
-            if (scored) {
-              // Top hits with early termination (block-max WAND); the exact total is counted
-              // separately only when there are more hits than the threshold.
-              var collector = TopScoreDocCollector.create(Math.max(1, want), COUNT_THRESHOLD);
-              searcher.search(query, collector);
-              top = collector.topDocs();
-            } else {
-              Sort byNewest =
-                  new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
-              var collector =
-                  TopFieldCollector.create(byNewest, Math.max(1, want), Integer.MAX_VALUE);
-              searcher.search(query, collector);
-              top = collector.topDocs();
-            }
-            List<ProductView> hits = new ArrayList<>();
-            ScoreDoc[] docs = top.scoreDocs;
-            for (int i = c.offset(); i < docs.length; i++) {
-              ProductView view =
-                  ProductViews.render(
-                      index.record(searcher.storedFields().document(docs[i].doc)), c.market());
-              hits.add(scored ? view.withScore(round(docs[i].score)) : view);
-            }
-            long total =
-                top.totalHits.relation == org.apache.lucene.search.TotalHits.Relation.EQUAL_TO
-                    ? top.totalHits.value
-                    : searcher.count(countQuery);
-            return new Page(hits, total, searchable);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
+          if (!cached) {
+            return run(searcher, c, query, countQuery, scored, searchable);
           }
+          PageKey key = new PageKey(c, searchable, CatalogIndex.version(searcher));
+          Page page = pages.get(key);
+          if (page == null) {
+            page = run(searcher, c, query, countQuery, scored, searchable);
+            pages.put(key, page);
+          }
+          return page;
         });
+  }
+
+  private Page run(
+      IndexSearcher searcher,
+      SearchCriteria c,
+      Query query,
+      Query countQuery,
+      boolean scored,
+      Set<String> searchable) {
+    try {
+      int want = Math.max(1, c.offset() + c.limit());
+      TopDocs top;
+      if (scored) {
+        // Top hits with early termination (block-max WAND) from the first competitive hit; the
+        // exact total is counted separately when skipping left it open.
+        top = searcher.search(query, TopScoreDocCollector.createSharedManager(want, null, want));
+      } else {
+        Sort byNewest = new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
+        top =
+            searcher.search(
+                query, TopFieldCollector.createSharedManager(byNewest, want, null, want));
+      }
+      List<ProductView> hits = new ArrayList<>();
+      ScoreDoc[] docs = top.scoreDocs;
+      var stored = searcher.storedFields();
+      for (int i = c.offset(); i < docs.length; i++) {
+        ProductView view =
+            ProductViews.render(index.record(stored.document(docs[i].doc)), c.market());
+        hits.add(scored ? view.withScore(round(docs[i].score)) : view);
+      }
+      long total =
+          top.totalHits.relation == TotalHits.Relation.EQUAL_TO
+              ? top.totalHits.value
+              : searcher.count(countQuery);
+      return new Page(List.copyOf(hits), total, searchable);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The active merchants a search covers: those named (or all), with the payment filters. */
@@ -206,7 +282,7 @@ public class ProductSearchService {
     }
     BooleanQuery.Builder q = new BooleanQuery.Builder();
     q.add(new DisjunctionMaxQuery(perField, 0.3f), Occur.MUST);
-    Query phrase = builder.createPhraseQuery(CatalogIndex.TITLE, text, 2);
+    Query phrase = new QueryBuilder(phraseAnalyzer).createPhraseQuery(CatalogIndex.TITLE, text, 2);
     if (phrase != null) {
       q.add(new BoostQuery(phrase, 2.0f), Occur.SHOULD);
     }
