@@ -1,0 +1,291 @@
+#!/usr/bin/env node
+// Drives both Agent Commerce MCP doors with the official TypeScript SDK client
+// (Client + StreamableHTTPClientTransport), the way a real MCP host would.
+//
+//   node sdk-client.mjs <base-url> [api-key]
+//     <base-url>  e.g. http://127.0.0.1:8080   (open door <base>/mcp, keyed door <base>/commerce/mcp)
+//     [api-key]   value for X-API-Key (or env MCP_API_KEY); without it the keyed-door
+//                 checks that need a key are reported as SKIP
+//   env MCP_TRACE=1         print every HTTP exchange (method, path, status, request headers)
+//   env UCP_QUERIES="a;b"   extra search queries for the UCP minor-unit cross-check
+//
+// Prints "PASS <check>" / "FAIL <check>: why" / "SKIP <check>: why" per check and a closing
+// "sdk-client: N passed, N failed" line; exits 1 if any check failed, 2 on usage error.
+//
+// To add a check: append `check('name', async () => { ... })` below; throw (or use
+// assert/expect) to fail it, return a string to print it after PASS.
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+const [baseArg, keyArg] = process.argv.slice(2);
+if (!baseArg || baseArg === '-h' || baseArg === '--help') {
+  console.error('usage: node sdk-client.mjs <base-url> [api-key]   (e.g. http://127.0.0.1:8080 secret)');
+  process.exit(2);
+}
+const BASE = baseArg.replace(/\/+$/, '');
+const OPEN_URL = `${BASE}/mcp`;
+const KEYED_URL = `${BASE}/commerce/mcp`;
+const API_KEY = keyArg ?? process.env.MCP_API_KEY ?? '';
+const UCP_AGENT = 'profile="https://agent.example/profile"';
+const OPEN_TOOLS = ['search_catalog', 'get_product', 'get_alternatives', 'get_intel'];
+const KEYED_TOOLS = [...OPEN_TOOLS, 'recommend_products', 'list_merchants'];
+const QUERY = 'vitamin c serum';
+const TIMEOUT_MS = 20_000;
+const TRACE = process.env.MCP_TRACE === '1';
+
+// ---------------------------------------------------------------- helpers
+
+/** fetch that can print each exchange; the SDK sends every request through it. */
+function tracingFetch(label) {
+  return async (url, init = {}) => {
+    const res = await fetch(url, init);
+    if (TRACE) {
+      const h = Object.fromEntries(new Headers(init.headers ?? {}).entries());
+      if (h['x-api-key']) h['x-api-key'] = '***';
+      console.log(`  [${label}] ${init.method ?? 'GET'} ${new URL(url).pathname} -> ${res.status} ${res.headers.get('content-type') ?? ''} req-headers=${JSON.stringify(h)}`);
+    }
+    return res;
+  };
+}
+
+/**
+ * Connects a fresh SDK client. `headers` go on every HTTP request (requestInit.headers).
+ * Transport-level errors the SDK reports out of band (e.g. a failed GET SSE probe) are
+ * collected in `conn.transportErrors`.
+ */
+async function connect(url, { headers = {}, label = 'client' } = {}) {
+  const transportErrors = [];
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers },
+    fetch: tracingFetch(label),
+  });
+  const client = new Client({ name: 'agent-commerce-sdk-check', version: '1.0.0' });
+  client.onerror = (e) => transportErrors.push(e);
+  await client.connect(transport, { timeout: TIMEOUT_MS });
+  return { client, transport, transportErrors, close: () => client.close().catch(() => {}) };
+}
+
+const call = (conn, name, args) => conn.client.callTool({ name, arguments: args }, undefined, { timeout: TIMEOUT_MS });
+
+/** The first text content item parsed as JSON. */
+function textJson(result, what) {
+  const text = (result.content ?? []).find((c) => c.type === 'text')?.text;
+  assert.ok(typeof text === 'string', `${what}: no text content in ${JSON.stringify(result).slice(0, 300)}`);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${what}: text content is not JSON (${e.message}): ${text.slice(0, 200)}`);
+  }
+}
+
+/** content[0].text parsed as JSON (the keyed door's contract). */
+function firstTextJson(result, what) {
+  assert.ok(!result.isError, `${what}: isError result: ${JSON.stringify(result.content).slice(0, 300)}`);
+  const first = result.content?.[0];
+  assert.ok(first?.type === 'text', `${what}: content[0] is not text: ${JSON.stringify(first).slice(0, 200)}`);
+  return textJson({ content: [first] }, what);
+}
+
+/** Where a product keeps its price; change here if the payload moves it. */
+const priceOf = (p) => p?.price;
+
+function assertMajorPrice(p, where) {
+  const price = priceOf(p);
+  assert.ok(price && typeof price === 'object', `${where}: product ${p?.product_id} has no price object`);
+  assert.equal(typeof price.amount, 'number', `${where}: product ${p.product_id} price.amount is not a number: ${JSON.stringify(price)}`);
+  assert.ok(typeof price.currency === 'string' && /^[A-Z]{3}$/.test(price.currency), `${where}: product ${p.product_id} price.currency is not an ISO code: ${JSON.stringify(price)}`);
+}
+
+/** ISO 4217 minor-unit digits as the platform's Intl knows them (USD 2, JPY 0, ...). */
+const minorDigits = (currency) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+
+const names = (tools) => tools.map((t) => t.name).sort();
+
+// ---------------------------------------------------------------- check runner
+
+const results = [];
+const state = {};
+function check(name, fn, { needs = [] } = {}) {
+  results.push({ name, fn, needs });
+}
+
+async function runAll() {
+  let passed = 0;
+  let failed = 0;
+  const failedNames = new Set();
+  for (const { name, fn, needs } of results) {
+    const missing = needs.find((n) => (typeof n === 'function' ? !n() : failedNames.has(n) || !state[n]));
+    if (missing !== undefined) {
+      const why = typeof missing === 'function' ? (missing.why ?? 'precondition not met') : `needs '${missing}'`;
+      console.log(`SKIP ${name}: ${why}`);
+      continue;
+    }
+    try {
+      const note = await fn();
+      state[name] = true;
+      passed++;
+      console.log(`PASS ${name}${note ? ` (${note})` : ''}`);
+    } catch (e) {
+      failed++;
+      failedNames.add(name);
+      const cause = e?.cause ? ` (cause: ${e.cause.code ?? e.cause.message ?? e.cause})` : '';
+      console.log(`FAIL ${name}: ${String(e?.message ?? e).split("\n")[0]}${cause}`);
+    }
+  }
+  for (const conn of [state.open, state.keyed, state.ucp]) if (conn) await conn.close();
+  console.log(`sdk-client: ${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+const haveKey = Object.assign(() => API_KEY !== '', { why: 'no api key given (2nd argument or MCP_API_KEY)' });
+
+// ---------------------------------------------------------------- (a) open door
+
+check('open: initialize', async () => {
+  state.open = await connect(OPEN_URL, { label: 'open' });
+  const info = state.open.client.getServerVersion();
+  assert.ok(info?.name, 'initialize result has no serverInfo.name');
+  return `server ${info.name} ${info.version}, protocol ${state.open.transport.protocolVersion}`;
+});
+
+check('open: tools/list has exactly the 4 tools', async () => {
+  const { tools } = await state.open.client.listTools(undefined, { timeout: TIMEOUT_MS });
+  state.openTools = tools;
+  assert.deepEqual(names(tools), [...OPEN_TOOLS].sort(), `tool names: ${names(tools).join(', ')}`);
+}, { needs: ['open: initialize'] });
+
+check('open: every tool has inputSchema.additionalProperties=false and annotations.readOnlyHint', async () => {
+  for (const t of state.openTools) {
+    assert.equal(t.inputSchema?.type, 'object', `${t.name}: inputSchema.type is not "object"`);
+    assert.equal(t.inputSchema?.additionalProperties, false, `${t.name}: inputSchema.additionalProperties is ${JSON.stringify(t.inputSchema?.additionalProperties)}, want false`);
+    assert.equal(t.annotations?.readOnlyHint, true, `${t.name}: annotations.readOnlyHint is ${JSON.stringify(t.annotations?.readOnlyHint)}, want true`);
+  }
+}, { needs: ['open: tools/list has exactly the 4 tools'] });
+
+check(`open: search_catalog {query:"${QUERY}"} -> structuredContent.products with prices, text = same JSON`, async () => {
+  const r = await call(state.open, 'search_catalog', { query: QUERY });
+  assert.ok(!r.isError, `isError result: ${JSON.stringify(r.content).slice(0, 300)}`);
+  const sc = r.structuredContent;
+  assert.ok(sc && Array.isArray(sc.products), `structuredContent.products missing: ${JSON.stringify(r).slice(0, 300)}`);
+  assert.ok(sc.products.length > 0, 'structuredContent.products is empty');
+  sc.products.forEach((p, i) => assertMajorPrice(p, `products[${i}]`));
+  assert.deepEqual(textJson(r, 'search_catalog'), sc, 'text content JSON differs from structuredContent');
+  state.firstProductId = sc.products[0].product_id;
+  assert.ok(state.firstProductId, 'products[0].product_id missing');
+  return `${sc.products.length} products, first ${state.firstProductId}`;
+}, { needs: ['open: initialize'] });
+
+check('open: get_product(first product_id) -> merchant_id and variants[]', async () => {
+  const r = await call(state.open, 'get_product', { product_id: state.firstProductId });
+  assert.ok(!r.isError, `isError result: ${JSON.stringify(r.content).slice(0, 300)}`);
+  const body = r.structuredContent ?? textJson(r, 'get_product');
+  const product = body.product ?? body;
+  assert.ok(product.merchant_id, `no merchant_id in ${JSON.stringify(body).slice(0, 300)}`);
+  assert.ok(Array.isArray(product.variants), `no variants[] in ${JSON.stringify(body).slice(0, 300)}`);
+  if (r.structuredContent) assert.deepEqual(textJson(r, 'get_product'), r.structuredContent, 'text content JSON differs from structuredContent');
+  return `merchant ${product.merchant_id}, ${product.variants.length} variants`;
+}, { needs: [`open: search_catalog {query:"${QUERY}"} -> structuredContent.products with prices, text = same JSON`] });
+
+check('open: no out-of-band transport errors (e.g. the GET SSE probe must get 405 or an SSE stream)', async () => {
+  await new Promise((r) => setTimeout(r, 200)); // the SDK's GET probe is fire-and-forget
+  const errs = state.open.transportErrors;
+  assert.equal(errs.length, 0, errs.map((e) => e.message).join(' | '));
+}, { needs: ['open: initialize'] });
+
+// ---------------------------------------------------------------- (b) keyed door without key
+
+check('keyed: connecting without X-API-Key fails with HTTP 401', async () => {
+  let conn;
+  try {
+    conn = await connect(KEYED_URL, { label: 'keyed-nokey' });
+  } catch (e) {
+    const is401 = (e instanceof StreamableHTTPError && e.code === 401) || /\b401\b|unauthori[sz]ed/i.test(String(e?.message));
+    assert.ok(is401, `connect failed, but not with 401: ${e?.constructor?.name} code=${e?.code} ${e?.message}`);
+    return `${e.constructor.name} code=${e.code}: ${String(e.message).slice(0, 120)}`;
+  }
+  await conn.close();
+  throw new Error('connect succeeded without a key');
+});
+
+// ---------------------------------------------------------------- (c) keyed door with key
+
+check('keyed: initialize with X-API-Key', async () => {
+  state.keyed = await connect(KEYED_URL, { headers: { 'X-API-Key': API_KEY }, label: 'keyed' });
+  return `protocol ${state.keyed.transport.protocolVersion}`;
+}, { needs: [haveKey] });
+
+check('keyed: tools/list includes search_catalog and recommend_products (and the rest of the 6)', async () => {
+  const { tools } = await state.keyed.client.listTools(undefined, { timeout: TIMEOUT_MS });
+  const got = names(tools);
+  for (const n of KEYED_TOOLS) assert.ok(got.includes(n), `missing ${n}; got ${got.join(', ')}`);
+  return got.join(', ');
+}, { needs: ['keyed: initialize with X-API-Key'] });
+
+check(`keyed: search_catalog -> content[0].text is JSON with products`, async () => {
+  const body = firstTextJson(await call(state.keyed, 'search_catalog', { query: QUERY }), 'search_catalog');
+  assert.ok(Array.isArray(body.products) && body.products.length > 0, `no products in ${JSON.stringify(body).slice(0, 300)}`);
+  body.products.forEach((p, i) => assertMajorPrice(p, `products[${i}]`));
+  return `${body.products.length} products`;
+}, { needs: ['keyed: initialize with X-API-Key'] });
+
+check('keyed: recommend_products {price_max:30} -> every product priced <= 30', async () => {
+  const body = firstTextJson(await call(state.keyed, 'recommend_products', {
+    need: 'fragrance-free moisturiser for dry skin',
+    constraints: { price_max: 30 },
+  }), 'recommend_products');
+  const products = body.products ?? body.recommendations;
+  assert.ok(Array.isArray(products) && products.length > 0, `no products in ${JSON.stringify(body).slice(0, 300)}`);
+  for (const p of products) {
+    const item = p.product ?? p;
+    assertMajorPrice(item, 'recommend_products');
+    assert.ok(priceOf(item).amount <= 30, `product ${item.product_id} costs ${JSON.stringify(priceOf(item))} > 30`);
+  }
+  return `${products.length} products, max ${Math.max(...products.map((p) => priceOf(p.product ?? p).amount))}`;
+}, { needs: ['keyed: initialize with X-API-Key'] });
+
+// ---------------------------------------------------------------- (d) UCP dialect on the keyed door
+
+check('ucp: initialize with X-API-Key and UCP-Agent header', async () => {
+  state.ucp = await connect(KEYED_URL, { headers: { 'X-API-Key': API_KEY, 'UCP-Agent': UCP_AGENT }, label: 'ucp' });
+}, { needs: [haveKey] });
+
+check('ucp: tools/list does NOT include recommend_products', async () => {
+  const { tools } = await state.ucp.client.listTools(undefined, { timeout: TIMEOUT_MS });
+  const got = names(tools);
+  assert.ok(got.includes('search_catalog'), `search_catalog missing; got ${got.join(', ')}`);
+  assert.ok(!got.includes('recommend_products'), `recommend_products is listed in the UCP dialect: ${got.join(', ')}`);
+  return got.join(', ');
+}, { needs: ['ucp: initialize with X-API-Key and UCP-Agent header'] });
+
+check('ucp: search_catalog prices are integer minor units (cross-checked with the standard dialect)', async () => {
+  const queries = [QUERY, 'serum', 'cream', ...(process.env.UCP_QUERIES ?? '').split(';').filter(Boolean)];
+  let compared = 0;
+  let ucpSeen = 0;
+  const currenciesChecked = new Set();
+  for (const query of queries) {
+    const ucpBody = firstTextJson(await call(state.ucp, 'search_catalog', { query }), `ucp search_catalog(${query})`);
+    const stdBody = state.keyed
+      ? firstTextJson(await call(state.keyed, 'search_catalog', { query }), `search_catalog(${query})`)
+      : { products: [] };
+    const major = new Map((stdBody.products ?? []).map((p) => [p.product_id, priceOf(p)]));
+    for (const p of ucpBody.products ?? []) {
+      ucpSeen++;
+      const price = priceOf(p);
+      assert.ok(Number.isInteger(price?.amount), `query "${query}": product ${p.product_id} amount is not an integer: ${JSON.stringify(price)}`);
+      const m = major.get(p.product_id);
+      if (!m) continue;
+      assert.equal(price.currency, m.currency, `product ${p.product_id}: currency differs between dialects`);
+      const want = Math.round(m.amount * 10 ** minorDigits(m.currency));
+      assert.equal(price.amount, want, `product ${p.product_id}: UCP amount ${price.amount} ${price.currency}, standard ${m.amount} -> expected ${want}`);
+      compared++;
+      currenciesChecked.add(m.currency);
+    }
+  }
+  assert.ok(ucpSeen > 0, 'UCP search_catalog returned no products for any query');
+  const both = currenciesChecked.has('JPY') && currenciesChecked.has('USD');
+  return `${ucpSeen} UCP prices integers; ${compared} cross-checked in ${[...currenciesChecked].join('/') || 'no currency'}` +
+    (both ? ' (JPY = major, USD = major*100 verified)' : ' (JPY and USD not both found: integer check only for the missing one)');
+}, { needs: ['ucp: initialize with X-API-Key and UCP-Agent header'] });
+
+await runAll();
