@@ -2,6 +2,7 @@
 module org.agentcommerce.mcp {
   requires jakarta.cdi;
   requires jakarta.inject;
+  requires jakarta.json;
   requires jakarta.persistence;
   requires jakarta.transaction;
   requires jakarta.ws.rs;
@@ -13,5 +14,9 @@ module org.agentcommerce.mcp {
 
   exports org.agentcommerce.mcp.api;
 
-// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+  // CDI creates and proxies the application services (and injects their configuration).
+  opens org.agentcommerce.mcp.application;
+  // JAX-RS instantiates the resources; CDI injects them.
+  opens org.agentcommerce.mcp.interfaces.rest;
+// The other packages open to CDI, JPA or JSON-B when they get their first class.
 }

@@ -1,0 +1,72 @@
+package org.agentcommerce.mcp.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.agentcommerce.mcp.application.UcpProfileService;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** The UCP capability profile. No credential. */
+@RequestScoped
+@Path("/.well-known/ucp")
+@Tag(name = "Discovery", description = "UCP capability profile; no credential")
+public class UcpProfileResource {
+
+  /** Five minutes: the profile changes only with a deployment or a configuration change. */
+  private static final int MAX_AGE_SECONDS = 300;
+
+  @Inject UcpProfileService profiles;
+
+  @Context UriInfo uriInfo;
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  @SecurityRequirementsSet
+  @Operation(
+      operationId = "getUcpProfile",
+      summary = "UCP capability profile",
+      description =
+          "The UCP 2026-04-08 business profile: the keyed tool door as the dev.ucp.shopping MCP"
+              + " transport, the REST API under org.agentcommerce.agent, and the capabilities"
+              + " catalog.search, catalog.lookup, checkout, identity_linking, fulfillment and the"
+              + " org.agentcommerce.insights extension. Endpoints are absolute: under"
+              + " ac.public-base-url when it is set, else under the address of the request.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The profile",
+      headers =
+          @Header(
+              name = "Cache-Control",
+              description = "public, max-age=300",
+              schema = @Schema(type = SchemaType.STRING)),
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema =
+                  @Schema(
+                      type = SchemaType.OBJECT,
+                      description =
+                          "A UCP discovery profile (https://ucp.dev/schemas/discovery/profile.json)"
+                              + " with a single member ucp: version, services, capabilities,"
+                              + " payment_handlers.")))
+  public Response profile() {
+    // Written out: CacheControl has no "public" directive.
+    return Response.ok(profiles.profileFor(uriInfo.getBaseUri()), MediaType.APPLICATION_JSON_TYPE)
+        .header(HttpHeaders.CACHE_CONTROL, "public, max-age=" + MAX_AGE_SECONDS)
+        .build();
+  }
+}
