@@ -1,5 +1,6 @@
 /** The JSON-RPC tool doors (open and keyed) and the UCP capability profile. */
 module org.agentcommerce.mcp {
+  requires java.logging;
   requires jakarta.cdi;
   requires jakarta.inject;
   requires jakarta.persistence;
@@ -9,9 +10,11 @@ module org.agentcommerce.mcp {
   requires jakarta.validation;
   requires microprofile.config.api;
   requires microprofile.openapi.api;
+  requires transitive jakarta.json;
   requires transitive org.agentcommerce.payment;
 
   exports org.agentcommerce.mcp.api;
 
-// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+  // CDI creates the doors' wiring bean and injects the tools, configuration and rate limits.
+  opens org.agentcommerce.mcp.interfaces.mcp;
 }
