@@ -4,6 +4,7 @@ module org.agentcommerce.mcp {
   requires jakarta.cdi;
   requires jakarta.inject;
   requires jakarta.persistence;
+  requires jakarta.servlet;
   requires jakarta.transaction;
   requires jakarta.ws.rs;
   requires jakarta.json.bind;
@@ -17,4 +18,6 @@ module org.agentcommerce.mcp {
 
   // CDI creates the doors' wiring bean and injects the tools, configuration and rate limits.
   opens org.agentcommerce.mcp.interfaces.mcp;
+  // JAX-RS instantiates the door resources; CDI injects them.
+  opens org.agentcommerce.mcp.interfaces.rest;
 }
