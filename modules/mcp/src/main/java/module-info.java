@@ -1,9 +1,11 @@
 /** The JSON-RPC tool doors (open and keyed) and the UCP capability profile. */
 module org.agentcommerce.mcp {
+  requires java.logging;
   requires jakarta.cdi;
   requires jakarta.inject;
-  requires jakarta.json;
+  requires transitive jakarta.json;
   requires jakarta.persistence;
+  requires jakarta.servlet;
   requires jakarta.transaction;
   requires jakarta.ws.rs;
   requires jakarta.json.bind;
@@ -16,7 +18,8 @@ module org.agentcommerce.mcp {
 
   // CDI creates and proxies the application services (and injects their configuration).
   opens org.agentcommerce.mcp.application;
-  // JAX-RS instantiates the resources; CDI injects them.
+  // CDI creates the doors' wiring bean and injects the tools, configuration and rate limits.
+  opens org.agentcommerce.mcp.interfaces.mcp;
+  // JAX-RS instantiates the door and profile resources; CDI injects them.
   opens org.agentcommerce.mcp.interfaces.rest;
-// The other packages open to CDI, JPA or JSON-B when they get their first class.
 }

@@ -43,7 +43,14 @@ public class RateLimiter {
 
   /** Counts one request of the key and says whether it is within the limit. */
   public Decision acquire(String keyId, String tier) {
-    int limit = limitFor(tier);
+    return acquireWithin(keyId, limitFor(tier));
+  }
+
+  /**
+   * Counts one request against a bucket with the given requests per minute. Bucket names share one
+   * namespace with key ids, so callers other than the key filter prefix theirs.
+   */
+  public Decision acquireWithin(String bucket, int limit) {
     int nodes =
         Math.max(1, config.getOptionalValue("ac.rate-limit.nodes", Integer.class).orElse(1));
     int perNode = limit <= 0 ? 0 : Math.max(1, (limit + nodes - 1) / nodes);
@@ -55,7 +62,7 @@ public class RateLimiter {
     }
     Window window =
         windows.compute(
-            keyId, (k, w) -> w == null || w.start != windowStart ? new Window(windowStart) : w);
+            bucket, (k, w) -> w == null || w.start != windowStart ? new Window(windowStart) : w);
     int used;
     synchronized (window) {
       used = ++window.count;

@@ -1,0 +1,62 @@
+package org.agentcommerce.platform.application;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.agentcommerce.platform.api.security.RateLimits;
+import org.agentcommerce.platform.testing.MapConfig;
+import org.agentcommerce.platform.testing.MutableClock;
+import org.junit.jupiter.api.Test;
+
+class PlatformRateLimitsTest {
+
+  private final MutableClock clock = MutableClock.at("2025-03-01T12:00:30Z");
+
+  private PlatformRateLimits limits(String... config) {
+    RateLimiter limiter = new RateLimiter();
+    limiter.config = MapConfig.of(config);
+    limiter.clock = clock;
+    PlatformRateLimits limits = new PlatformRateLimits();
+    limits.limiter = limiter;
+    return limits;
+  }
+
+  @Test
+  void aBucketIsLimitedToTheRequestsPerMinuteItAsksFor() {
+    PlatformRateLimits limits = limits();
+
+    RateLimits.Decision first = limits.acquire("mcp-open:203.0.113.9", 2);
+    RateLimits.Decision second = limits.acquire("mcp-open:203.0.113.9", 2);
+    RateLimits.Decision third = limits.acquire("mcp-open:203.0.113.9", 2);
+
+    assertTrue(first.allowed());
+    assertEquals(1, first.remaining());
+    assertTrue(second.allowed());
+    assertFalse(third.allowed());
+    assertEquals(2, third.limit());
+    assertEquals(0, third.remaining());
+    assertEquals(30, third.retryAfterSeconds(clock.instant().getEpochSecond()));
+  }
+
+  @Test
+  void bucketsAreCountedSeparately() {
+    PlatformRateLimits limits = limits();
+
+    assertTrue(limits.acquire("mcp-open:203.0.113.9", 1).allowed());
+    assertFalse(limits.acquire("mcp-open:203.0.113.9", 1).allowed());
+    assertTrue(limits.acquire("mcp-open:198.51.100.7", 1).allowed());
+  }
+
+  @Test
+  void nodesShareTheLimitLikeKeysDo() {
+    PlatformRateLimits limits = limits("ac.rate-limit.nodes", "2");
+
+    assertTrue(limits.acquire("b", 4).allowed());
+    assertTrue(limits.acquire("b", 4).allowed());
+    RateLimits.Decision refused = limits.acquire("b", 4);
+
+    assertFalse(refused.allowed());
+    assertEquals(4, refused.limit());
+  }
+}
