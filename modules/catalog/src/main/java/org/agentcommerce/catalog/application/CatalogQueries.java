@@ -26,9 +26,11 @@ public class CatalogQueries {
   @Inject MerchantDirectory merchants;
   @Inject Caller caller;
 
-  /** A visible, active merchant, or 404. */
+  /** A visible, active merchant, or 404 (403 when the key may not see it). */
   public MerchantDirectory.Entry merchant(String merchantId) {
-    caller.requireMerchantAccess(merchantId);
+    if (caller.isEstablished()) {
+      caller.requireMerchantAccess(merchantId);
+    }
     return merchants
         .find(merchantId)
         .filter(MerchantDirectory.Entry::isActive)
@@ -105,7 +107,7 @@ public class CatalogQueries {
   /** Active merchants this key may see. */
   public Set<String> visibleMerchants() {
     Set<String> active = merchants.activeWith(Map.of());
-    Set<String> scope = caller.merchantScope();
+    Set<String> scope = caller.isEstablished() ? caller.merchantScope() : Set.of();
     if (!scope.isEmpty()) {
       active.retainAll(scope);
     }

@@ -17,6 +17,12 @@ public interface Caller {
   /** The agent's rate-limit tier. */
   String tier();
 
+  /**
+   * Whether a key was presented and verified for this request. Public operations (the open tool
+   * door, citations) run without one.
+   */
+  boolean isEstablished();
+
   /** Merchants this key is limited to; empty means every merchant. */
   Set<String> merchantScope();
 
