@@ -30,6 +30,7 @@ module org.agentcommerce.catalog {
   // CDI creates and proxies the application services; JSON-B reads the stored index records.
   opens org.agentcommerce.catalog.application;
   opens org.agentcommerce.catalog.application.search;
+  opens org.agentcommerce.catalog.application.brief;
   // JPA (EclipseLink) reflects on the entities; JSON-B on the product records the index stores.
   opens org.agentcommerce.catalog.domain.merchant;
   opens org.agentcommerce.catalog.domain.product;

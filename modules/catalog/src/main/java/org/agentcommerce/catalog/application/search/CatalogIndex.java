@@ -88,6 +88,7 @@ public class CatalogIndex {
   private volatile boolean ready;
   private volatile Instant watermark = Instant.EPOCH;
   private volatile BuildReport lastBuild;
+  private final Set<String> vendors = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** How the last full build went. */
   public record BuildReport(long products, long millis, long indexBytes) {}
@@ -301,7 +302,15 @@ public class CatalogIndex {
     }
   }
 
+  /** Every brand name seen while indexing, as the catalog spells it. */
+  public Set<String> vendors() {
+    return Set.copyOf(vendors);
+  }
+
   private void add(ProductRecord p) {
+    if (p.vendor() != null && !p.vendor().isBlank()) {
+      vendors.add(p.vendor());
+    }
     try {
       writer.updateDocument(new Term(ID, p.id()), document(p));
     } catch (IOException e) {

@@ -1,0 +1,230 @@
+package org.agentcommerce.catalog.application.brief;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.agentcommerce.catalog.api.ProductView;
+import org.agentcommerce.catalog.api.Recommendations;
+import org.agentcommerce.catalog.application.CatalogQueries;
+import org.agentcommerce.catalog.application.search.ProductSearchService;
+import org.agentcommerce.catalog.application.search.SearchCriteria;
+import org.agentcommerce.catalog.domain.brief.Evidence;
+import org.agentcommerce.catalog.domain.brief.ParsedBrief;
+import org.agentcommerce.platform.api.InvalidInputException;
+
+/**
+ * Recommendations for a need in the buyer's words: the need is read as a brief, the brief becomes a
+ * search (product type, actives, concerns, skin type; budget and stock as filters), and every
+ * candidate is checked against the brief, so a product over budget or with an avoided ingredient is
+ * never recommended. A budget sent as a number wins over one in the words; either is enforced.
+ */
+@ApplicationScoped
+public class RecommendationService implements Recommendations {
+
+  /** Candidates read from the index per answer: enough to survive the brief's checks. */
+  static final int CANDIDATES = 60;
+
+  @Inject BriefService briefs;
+  @Inject ProductSearchService search;
+  @Inject CatalogQueries catalog;
+
+  @Override
+  public Result recommend(Request r) {
+    if (r.need() == null || r.need().isBlank() || r.need().length() > 500) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("need"), "Input should have 1 to 500 characters", "string_length"));
+    }
+    ParsedBrief b = briefs.parse(r.need(), r.market(), null, r.currency());
+    List<AppliedConstraint> applied = new ArrayList<>();
+    BigDecimal max = null;
+    BigDecimal min = null;
+    String currency = r.currency() != null ? r.currency().toUpperCase(Locale.ROOT) : null;
+    if (r.priceMax() != null) {
+      max = r.priceMax();
+      currency = currency != null ? currency : b.currency();
+      applied.add(
+          new AppliedConstraint(
+              "price_max", max.toPlainString(), currency, "constraints.price_max", null));
+    } else if (b.budget() != null) {
+      max = b.budget().max();
+      min = b.budget().min();
+      currency = b.budget().currency() != null ? b.budget().currency() : b.currency();
+      String words = spanOf(b, "budget");
+      if (max != null) {
+        applied.add(
+            new AppliedConstraint("price_max", max.toPlainString(), currency, "need", words));
+      }
+      if (min != null) {
+        applied.add(
+            new AppliedConstraint("price_min", min.toPlainString(), currency, "need", words));
+      }
+    }
+    String market =
+        Markets.searchable(r.market(), currency != null ? currency : b.currency(), b.lang());
+    if (market != null) {
+      applied.add(
+          new AppliedConstraint(
+              "market", market, null, r.market() != null ? "constraints.market" : "need", null));
+    }
+    boolean inStock = r.inStockOnly() || b.inStockOnly();
+    if (inStock) {
+      applied.add(
+          new AppliedConstraint(
+              "in_stock_only",
+              "true",
+              null,
+              r.inStockOnly() ? "constraints.in_stock_only" : "need",
+              spanOf(b, "inStockOnly")));
+    }
+    BriefConstraints c =
+        new BriefConstraints(
+            min,
+            max,
+            currency,
+            market,
+            inStock,
+            r.merchantId() == null ? List.of() : List.of(r.merchantId()),
+            b.category(),
+            b.productType(),
+            b.skinType(),
+            b.exclusions(),
+            b.wantedIngredients(),
+            b.concerns(),
+            b.brandsAvoided());
+    addFromNeed(applied, b, "category", b.category());
+    addFromNeed(applied, b, "product_type", b.productType());
+    addFromNeed(applied, b, "skin_type", b.skinType());
+    for (String x : b.exclusions()) {
+      applied.add(
+          new AppliedConstraint("exclude_ingredient", x, null, "need", spanOf(b, "exclusions", x)));
+    }
+    for (String x : b.brandsAvoided()) {
+      applied.add(
+          new AppliedConstraint("brand_avoided", x, null, "need", spanOf(b, "brandsAvoided", x)));
+    }
+    return new Result(r.need(), rank(b, c, r.limit()), List.copyOf(applied), b.unknowns());
+  }
+
+  /** Recommendations for a stored brief: its constraints, source {@code brief}. */
+  public Result forBrief(JsonObject brief, int limit) {
+    BriefConstraints c = BriefConstraints.of(brief);
+    String text = brief.getJsonObject("raw_intent").getString("text");
+    ParsedBrief b = briefs.parse(text, c.market(), null, c.currency());
+    List<AppliedConstraint> applied = new ArrayList<>();
+    if (c.budgetMax() != null) {
+      applied.add(
+          new AppliedConstraint(
+              "price_max", c.budgetMax().toPlainString(), c.currency(), "brief", null));
+    }
+    if (c.market() != null) {
+      applied.add(new AppliedConstraint("market", c.market(), null, "brief", null));
+    }
+    if (c.productType() != null) {
+      applied.add(new AppliedConstraint("product_type", c.productType(), null, "brief", null));
+    }
+    if (c.skinType() != null) {
+      applied.add(new AppliedConstraint("skin_type", c.skinType(), null, "brief", null));
+    }
+    c.avoidIngredients()
+        .forEach(
+            x -> applied.add(new AppliedConstraint("exclude_ingredient", x, null, "brief", null)));
+    c.brandsAvoided()
+        .forEach(x -> applied.add(new AppliedConstraint("brand_avoided", x, null, "brief", null)));
+    return new Result(text, rank(b, c, limit), List.copyOf(applied), b.unknowns());
+  }
+
+  private List<Recommended> rank(ParsedBrief b, BriefConstraints c, int limit) {
+    Set<String> scope = catalog.visibleMerchants();
+    if (!c.allowedMerchantIds().isEmpty()) {
+      c.allowedMerchantIds().forEach(catalog::merchant);
+      scope.retainAll(c.allowedMerchantIds());
+    }
+    ProductSearchService.Page page =
+        search.search(
+            new SearchCriteria(
+                searchText(b),
+                scope,
+                c.productType() == null ? c.category() : null,
+                "beauty",
+                c.budgetMin(),
+                c.budgetMax(),
+                c.inStockOnly() ? Boolean.TRUE : null,
+                c.market(),
+                Map.of(),
+                0,
+                CANDIDATES));
+    List<Recommended> out = new ArrayList<>();
+    for (ProductView hit : page.products()) {
+      var record = search.find(hit.merchantId(), hit.id()).orElse(null);
+      if (record == null) {
+        continue;
+      }
+      BriefFit.Verdict v = BriefFit.check(record, c);
+      if (!v.fits()) {
+        continue;
+      }
+      double relevance = hit.relevanceScore() == null ? 0 : hit.relevanceScore();
+      double score = relevance + 0.5 * v.matches().size();
+      List<String> reasons = new ArrayList<>();
+      if (c.productType() != null) {
+        reasons.add("a " + record.productType().toLowerCase(Locale.ROOT) + " as asked");
+      }
+      reasons.addAll(v.matches());
+      if (reasons.isEmpty()) {
+        reasons.add("matches the words of the need");
+      }
+      out.add(
+          new Recommended(v.product(), Math.round(score * 1000) / 1000.0, List.copyOf(reasons)));
+    }
+    out.sort(Comparator.comparingDouble(Recommended::score).reversed());
+    return List.copyOf(out.subList(0, Math.min(limit, out.size())));
+  }
+
+  /** The words to search: what the brief understood, else the need itself. */
+  static String searchText(ParsedBrief b) {
+    Set<String> words = new LinkedHashSet<>();
+    words.addAll(b.productTypes());
+    words.addAll(b.wantedIngredients());
+    words.addAll(b.concerns());
+    if (b.skinType() != null) {
+      words.add(b.skinType() + " skin");
+    }
+    return words.isEmpty() ? b.rawText() : String.join(" ", words);
+  }
+
+  private static void addFromNeed(
+      List<AppliedConstraint> applied, ParsedBrief b, String name, String value) {
+    if (value != null) {
+      String field =
+          name.equals("product_type")
+              ? "productType"
+              : name.equals("skin_type") ? "skinType" : name;
+      applied.add(new AppliedConstraint(name, value, null, "need", spanOf(b, field)));
+    }
+  }
+
+  private static String spanOf(ParsedBrief b, String field) {
+    return b.evidenceFor(field).stream()
+        .filter(Evidence::hasSpan)
+        .map(Evidence::text)
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static String spanOf(ParsedBrief b, String field, String value) {
+    return b.evidenceFor(field, value).stream()
+        .filter(Evidence::hasSpan)
+        .map(Evidence::text)
+        .findFirst()
+        .orElse(null);
+  }
+}
