@@ -1372,12 +1372,19 @@ public final class BriefParser {
       }
       for (TypeFind f : typeFinds) {
         Hit h = f.hit();
-        if (h.t0 < 1 || blocked[h.t0 - 1] || text.gaps[h.t0] != BriefText.Gap.SPACE) {
+        int first = h.t0;
+        if (first >= 1
+            && covering[first - 1] != null
+            && covering[first - 1].brand != null
+            && text.gaps[first] == BriefText.Gap.SPACE) {
+          first = covering[first - 1].t0; // "2 La Roche-Posay sunscreens"
+        }
+        if (first < 1 || blocked[first - 1] || text.gaps[first] != BriefText.Gap.SPACE) {
           continue;
         }
-        Integer v = numberValue(norm[h.t0 - 1]);
-        int s = text.starts[h.t0 - 1];
-        if (v != null && v > 0 && s < bestStart && covering[h.t0 - 1] == null) {
+        Integer v = numberValue(norm[first - 1]);
+        int s = text.starts[first - 1];
+        if (v != null && v > 0 && s < bestStart && covering[first - 1] == null) {
           bestStart = s;
           best = v;
           span = new int[] {s, h.end};

@@ -350,7 +350,7 @@ final class Lexicon {
             + "|crème de nuit|soin hydratant|hydratant|feuchtigkeitscreme|gesichtscreme"
             + "|tagescreme|nachtcreme|crema hidratante|crema facial|hidratante"
             + "|crema idratante|crema viso|乳液|保湿クリーム|フェイスクリーム");
-    weakPt("Moisturizer", "cream|creme|crème|crema|moisturizing|moisturising|クリーム");
+    weakPt("Moisturizer", "cream|creme|crème|crema|balm|moisturizing|moisturising|クリーム");
     pt(
         "Cleanser",
         "cleanser|face wash|facial wash|facial cleanser|foaming cleanser|cleansing gel"

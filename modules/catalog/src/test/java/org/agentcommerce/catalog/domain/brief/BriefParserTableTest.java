@@ -379,6 +379,9 @@ class BriefParserTableTest {
         c("Serum for acne, max 40").market("GB").max("40", "GBP").currencyIs("GBP"),
         c("Serum for acne, max 40").inCurrency("EUR").max("40", "EUR").marketIs("EU"),
         c("gel cleanser under $25").market("CA").max("25", "CAD"),
+        c("from $20 to $40, a good primer").category("makeup").min("20").max("40", "USD"),
+        c("20€-30€ pour un gommage").type("Body Scrub").min("20").max("30", "EUR"),
+        c("¥3,000以内のリップクリーム").type("Lip Balm").max("3000", "JPY"),
         // Numbers that are not money
         c("SPF 50 sunscreen with 10% niacinamide in a 50ml tube")
             .noBudget()
@@ -505,6 +508,7 @@ class BriefParserTableTest {
             .type("Conditioner")
             .excludes("sulfates", "parabens"),
         c("unscented hand cream").type("Hand Cream").excludes("fragrance"),
+        c("body lotion, no perfume").type("Body Lotion").excludes("fragrance"),
         c("I'm allergic to niacinamide, need a moisturizer for combination skin")
             .excludes("niacinamide")
             .notWanted("niacinamide")
@@ -567,6 +571,12 @@ class BriefParserTableTest {
         c("need x2 lip balm for dry lips").quantity(2).concerns("dry lips").type("Lip Balm"),
         c("2 lipsticks under $40").quantity(2).max("40", "USD").type("Lipstick"),
         c("in stock lipstick that ships today please").inStock().type("Lipstick"),
+        c("shower gel available now").inStock().type("Body Wash").category("body"),
+        c("2 la roche-posay sunscreens").quantity(2).wantsBrands("La Roche-Posay"),
+        c("cica balm from dr.jart+")
+            .wantsBrands("Dr. Jart+")
+            .wants("centella asiatica")
+            .type("Moisturizer"),
         c("gift for my mum, she loves perfume, around £50")
             .gift()
             .type("Eau de Parfum")
