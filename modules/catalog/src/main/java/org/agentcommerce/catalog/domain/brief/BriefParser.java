@@ -198,7 +198,6 @@ public final class BriefParser {
           "das",
           "irgendwelche",
           "irgendwelchen",
-          "strong",
           "fake");
 
   private static final Set<String> LEAD_FILLERS =
@@ -1373,12 +1372,19 @@ public final class BriefParser {
       }
       for (TypeFind f : typeFinds) {
         Hit h = f.hit();
-        if (h.t0 < 1 || blocked[h.t0 - 1] || text.gaps[h.t0] != BriefText.Gap.SPACE) {
+        int first = h.t0;
+        if (first >= 1
+            && covering[first - 1] != null
+            && covering[first - 1].brand != null
+            && text.gaps[first] == BriefText.Gap.SPACE) {
+          first = covering[first - 1].t0; // "2 La Roche-Posay sunscreens"
+        }
+        if (first < 1 || blocked[first - 1] || text.gaps[first] != BriefText.Gap.SPACE) {
           continue;
         }
-        Integer v = numberValue(norm[h.t0 - 1]);
-        int s = text.starts[h.t0 - 1];
-        if (v != null && v > 0 && s < bestStart && covering[h.t0 - 1] == null) {
+        Integer v = numberValue(norm[first - 1]);
+        int s = text.starts[first - 1];
+        if (v != null && v > 0 && s < bestStart && covering[first - 1] == null) {
           bestStart = s;
           best = v;
           span = new int[] {s, h.end};
@@ -1644,24 +1650,13 @@ public final class BriefParser {
           category = Lexicon.CATEGORY_OF_TYPE.get(productType);
           for (TypeFind f : typeFinds) {
             if (types.contains(f.type())) {
-              String field = f == primary ? "productType" : "productTypes";
-              evidence.add(
-                  ev(
-                      f.weak() ? "product_type.weak" : "product_type.keyword",
-                      field,
-                      f.hit(),
-                      "product type word",
-                      f.type()));
-              if (f.type().equals(productType) && !field.equals("productTypes")) {
-                evidence.add(
-                    ev(
-                        "product_type.keyword",
-                        "productTypes",
-                        f.hit(),
-                        "product type word",
-                        f.type()));
+              String rule = f.weak() ? "product_type.weak" : "product_type.keyword";
+              if (f == primary) {
+                evidence.add(ev(rule, "productType", f.hit(), "product type word", f.type()));
+                typo(f.hit(), "productType", f.type());
               }
-              typo(f.hit(), field, f.type());
+              evidence.add(ev(rule, "productTypes", f.hit(), "product type word", f.type()));
+              typo(f.hit(), "productTypes", f.type());
             }
           }
           evidence.add(
@@ -1882,7 +1877,7 @@ public final class BriefParser {
         slots = 2;
         found1 = 1 + (budget != null ? 1 : 0);
       } else {
-        slots = 4;
+        slots = 3;
         found1 += vertical != null ? 1 : 0;
         if (category == null) {
           unknowns.add("category");

@@ -80,7 +80,7 @@ final class BudgetRules {
 
   private static final Pattern MONEY =
       Pattern.compile(
-          "(?<![\\p{L}\\p{N}.,'])"
+          "(?<![\\p{IsLatin}\\p{N}.,'])"
               + "(?:(?<pre>us\\$|ca\\$|cad\\$|c\\$|au\\$|a\\$|\\$|€|£|¥"
               + "|(?:eur|usd|gbp|jpy|cad|aud)(?=\\s?\\d))\\s?)?"
               + NUM

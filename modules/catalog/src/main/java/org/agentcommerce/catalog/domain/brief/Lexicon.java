@@ -338,7 +338,9 @@ final class Lexicon {
   }
 
   private void productTypes() {
-    pt("Serum", "serum|face serum|facial serum|ampoule|booster|sérum|siero|美容液|セラム");
+    pt(
+        "Serum",
+        "serum|face serum|facial serum|ampoule|booster|dark spot corrector|sérum|siero|美容液|セラム");
     pt(
         "Moisturizer",
         "moisturizer|moisturiser|moisturizor|moisturiser cream|moisturizer cream"
@@ -348,7 +350,7 @@ final class Lexicon {
             + "|crème de nuit|soin hydratant|hydratant|feuchtigkeitscreme|gesichtscreme"
             + "|tagescreme|nachtcreme|crema hidratante|crema facial|hidratante"
             + "|crema idratante|crema viso|乳液|保湿クリーム|フェイスクリーム");
-    weakPt("Moisturizer", "cream|creme|crème|crema|moisturizing|moisturising|クリーム");
+    weakPt("Moisturizer", "cream|creme|crème|crema|balm|moisturizing|moisturising|クリーム");
     pt(
         "Cleanser",
         "cleanser|face wash|facial wash|facial cleanser|foaming cleanser|cleansing gel"
@@ -483,7 +485,8 @@ final class Lexicon {
         false,
         "skincare|skin care|skin-care|skin routine|soin visage|soins visage|hautpflege"
             + "|cuidado facial|cuidado de la piel|スキンケア");
-    category("skincare", true, "face|visage|gesicht|cara|rostro|viso|顔");
+    category(
+        "skincare", true, "face|visage|gesicht|cara|rostro|viso|顔|skin|peau|haut|piel|pelle|肌");
     category(
         "makeup",
         false,
@@ -499,7 +502,8 @@ final class Lexicon {
         "hair",
         false,
         "dry hair|oily hair|oily scalp|dry scalp|damaged hair|brittle hair|weak hair|flaky scalp"
-            + "|itchy scalp|coloured hair|colored hair|dyed hair");
+            + "|itchy scalp|coloured hair|colored hair|dyed hair|cheveux secs|trockenes haar"
+            + "|trockene haare|cabello seco|pelo seco|capelli secchi");
     category("body", false, "body care|bodycare|soin du corps|körperpflege|cuidado corporal|ボディケア");
     category("body", true, "body|corps|körper|cuerpo|corpo");
     category(
@@ -545,7 +549,8 @@ final class Lexicon {
             + "|oily t zone|oily hair|oily scalp|brillance|glänzen|brillos|テカリ|皮脂");
     concern(
         "dryness",
-        "dryness|dry patches|flaky|flakiness|flaking|tight skin|dry hair|sécheresse"
+        "dryness|dry patches|flaky|flakiness|flaking|tight skin|dry hair|sécheresse|cheveux secs"
+            + "|trockenes haar|trockene haare|cabello seco|pelo seco|capelli secchi"
             + "|trockenheit|sequedad|secchezza|乾燥|カサカサ");
     concern(
         "dehydration",
