@@ -3,6 +3,7 @@ package org.agentcommerce.catalog.domain.brief;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -24,6 +25,29 @@ import org.agentcommerce.catalog.domain.brief.Lexicon.Sense;
  * no randomness, no clock, no default-locale case mapping. The same input always gives an equal
  * result. Every rule has a stable id ({@link #RULES}) and every field it sets carries {@link
  * Evidence} pointing at the span of the brief it read.
+ *
+ * <p>How the fields are read:
+ *
+ * <ul>
+ *   <li>The text is folded char for char (lower case without locale, Latin accents removed,
+ *       full-width forms to ASCII), so offsets in the folded text are offsets in the raw text.
+ *   <li>Budgets come first (see {@link BudgetRules}); their spans are then ignored by the word
+ *       rules, so "no more than $20" is a budget and not a negation.
+ *   <li>Known brands, then vocabulary phrases (longest match, plurals, typos within a small edit
+ *       distance) are found in token order; Japanese phrases are found as substrings.
+ *   <li>Negation scopes open at "no", "without", "avoid", "allergic to", "sans", "ohne", "sin",
+ *       "not"... and run over a list ("no fragrance, alcohol or parabens") until a word that is
+ *       neither an item nor a connector; "X-free" and "X free" negate backwards over a list. A
+ *       negated ingredient is an exclusion and never a wanted ingredient; "not oily skin" sets no
+ *       skin type; a negated brand is avoided.
+ *   <li>Unknowns name relevant fields that stayed empty, in the order category, product_type,
+ *       budget, skin_type, concerns, market. Skin type matters for skincare, sun, body (not
+ *       deodorant), foundation and concealer; concerns for skincare, hair and body. For an
+ *       off-vertical brief only the (beauty) category is listed.
+ *   <li>Confidence is the share of relevant slots filled: vertical, product type (half when only
+ *       the category is known), budget, market, plus skin type and concerns where they matter; an
+ *       off-vertical brief scores vertical and budget. Rounded half-up to two decimals.
+ * </ul>
  *
  * <p>An instance holds only its compiled brand pattern and is safe to share between threads.
  */
@@ -369,6 +393,16 @@ public final class BriefParser {
               + "(?![\\p{N}])");
   private static final Pattern QUANTITY_JA =
       Pattern.compile("(?<![\\p{N}])(?<n>\\d{1,2})\\s?(?:本|個|つ|点|セット|箱)");
+
+  private record QuantityRule(Pattern pattern, String ruleId) {}
+
+  private static final List<QuantityRule> QUANTITY_RULES =
+      List.of(
+          new QuantityRule(QUANTITY_COUNT, "quantity.count"),
+          new QuantityRule(QUANTITY_X_BEFORE, "quantity.multiplier"),
+          new QuantityRule(QUANTITY_X_AFTER, "quantity.multiplier"),
+          new QuantityRule(QUANTITY_LABEL, "quantity.multiplier"),
+          new QuantityRule(QUANTITY_JA, "quantity.ja_counter"));
 
   private static final Pattern SPF =
       Pattern.compile("(?<![\\p{L}\\p{N}])spf\\s*-?\\s*(?<n>\\d{1,3})\\s*\\+?");
@@ -1347,15 +1381,8 @@ public final class BriefParser {
       Integer best = null;
       int[] span = null;
       String rule = null;
-      Object[][] patterns = {
-        {QUANTITY_COUNT, "quantity.count"},
-        {QUANTITY_X_BEFORE, "quantity.multiplier"},
-        {QUANTITY_X_AFTER, "quantity.multiplier"},
-        {QUANTITY_LABEL, "quantity.multiplier"},
-        {QUANTITY_JA, "quantity.ja_counter"},
-      };
-      for (Object[] p : patterns) {
-        Matcher m = ((Pattern) p[0]).matcher(text.folded);
+      for (QuantityRule r : QUANTITY_RULES) {
+        Matcher m = r.pattern().matcher(text.folded);
         while (m.find()) {
           if (overlapsBlocked(m.start("n"), m.end("n"))) {
             continue;
@@ -1365,7 +1392,7 @@ public final class BriefParser {
             bestStart = m.start();
             best = v;
             span = new int[] {m.start(), m.end()};
-            rule = (String) p[1];
+            rule = r.ruleId();
           }
           break;
         }
@@ -1469,7 +1496,7 @@ public final class BriefParser {
       }
       int[] scores = new int[LANGS.size()];
       int[] firstToken = new int[LANGS.size()];
-      java.util.Arrays.fill(firstToken, -1);
+      Arrays.fill(firstToken, -1);
       for (int t = 0; t < n; t++) {
         if (covering[t] != null && covering[t].brand != null) {
           continue;
@@ -1870,34 +1897,34 @@ public final class BriefParser {
 
       // Unknowns and confidence.
       List<String> unknowns = new ArrayList<>();
-      double found1 = 0;
+      double score = 0;
       int slots = 0;
       if (other) {
         unknowns.add("category");
         slots = 2;
-        found1 = 1 + (budget != null ? 1 : 0);
+        score = 1 + (budget != null ? 1 : 0);
       } else {
         slots = 3;
-        found1 += vertical != null ? 1 : 0;
+        score += vertical != null ? 1 : 0;
         if (category == null) {
           unknowns.add("category");
         } else if (productType == null) {
           unknowns.add("product_type");
-          found1 += 0.5;
+          score += 0.5;
         } else {
-          found1 += 1;
+          score += 1;
         }
         if (budget == null) {
           unknowns.add("budget");
         } else {
-          found1 += 1;
+          score += 1;
         }
         if (skinTypeRelevant(category, productType)) {
           slots++;
           if (skinType == null) {
             unknowns.add("skin_type");
           } else {
-            found1 += 1;
+            score += 1;
           }
         }
         if (concernsRelevant(category)) {
@@ -1905,24 +1932,22 @@ public final class BriefParser {
           if (concerns.isEmpty()) {
             unknowns.add("concerns");
           } else {
-            found1 += 1;
+            score += 1;
           }
         }
         slots++;
         if (market == null) {
           unknowns.add("market");
         } else {
-          found1 += 1;
+          score += 1;
         }
       }
       double confidence =
-          BigDecimal.valueOf(found1)
+          BigDecimal.valueOf(score)
               .divide(BigDecimal.valueOf(slots), 2, RoundingMode.HALF_UP)
               .doubleValue();
 
-      if (!other) {
-        // keep
-      } else {
+      if (other) {
         types.clear();
       }
       final String fCategory = category;

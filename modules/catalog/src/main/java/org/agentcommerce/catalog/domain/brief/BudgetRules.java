@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -163,6 +164,8 @@ final class BudgetRules {
       Pattern.compile(
           "(?<![\\p{L}])(?:in|en|auf|pay in|prices in)\\s+(?<cur>euros?|yen|dollars|pounds"
               + "|gbp|eur|usd|jpy|cad|aud|sterling)(?![\\p{L}])");
+
+  private static final Set<String> CODES = Set.of("eur", "usd", "gbp", "jpy", "cad", "aud");
 
   private static final BigDecimal LOW = new BigDecimal("0.8");
   private static final BigDecimal HIGH = new BigDecimal("1.2");
@@ -484,9 +487,7 @@ final class BudgetRules {
       currency = currencyOf(post, dollarDefault);
       if (post.length() == 1) {
         rule = "budget.symbol_trailing";
-      } else if (post.length() == 3
-          && post.equals(post.toLowerCase(java.util.Locale.ROOT))
-          && List.of("eur", "usd", "gbp", "jpy", "cad", "aud").contains(post)) {
+      } else if (CODES.contains(post)) {
         rule = "budget.currency_code";
       } else {
         rule = "budget.currency_word";

@@ -1,5 +1,6 @@
 package org.agentcommerce.catalog.domain.brief;
 
+import java.util.Locale;
 import java.util.Map;
 
 /** Clarifying-question wording in the brief's language; English when there is no translation. */
@@ -64,9 +65,7 @@ final class QuestionText {
   }
 
   static String category(String lang, String category) {
-    return category == null
-        ? of(lang)[0]
-        : String.format(java.util.Locale.ROOT, of(lang)[1], category);
+    return category == null ? of(lang)[0] : String.format(Locale.ROOT, of(lang)[1], category);
   }
 
   static String budget(String lang) {
