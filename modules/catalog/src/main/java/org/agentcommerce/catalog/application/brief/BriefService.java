@@ -12,6 +12,7 @@ import org.agentcommerce.catalog.api.CatalogIds;
 import org.agentcommerce.catalog.application.CatalogQueries;
 import org.agentcommerce.catalog.application.search.CatalogIndex;
 import org.agentcommerce.catalog.application.search.ProductSearchService;
+import org.agentcommerce.catalog.application.search.SearchWarmingUp;
 import org.agentcommerce.catalog.domain.brief.BriefInput;
 import org.agentcommerce.catalog.domain.brief.BriefParser;
 import org.agentcommerce.catalog.domain.brief.BriefStore;
@@ -88,6 +89,14 @@ public class BriefService {
         new BriefStore.StoredBrief(
             id, agentId, BriefDocuments.SCHEMA_VERSION, text, doc.toString(), created));
     return new Built(id, parsed.confidence(), doc);
+  }
+
+  /** Learns the catalog's brand names and runs the parser once before the node takes traffic. */
+  void warmUp(@jakarta.enterprise.event.Observes SearchWarmingUp ready) {
+    for (int i = 0; i < 200; i++) {
+      parse("fragrance-free moisturiser for dry skin under $30, no retinol", null, null, null);
+      parse("crème solaire SPF 50 moins de 25 €", null, null, null);
+    }
   }
 
   /** The brief's clarifying questions as agents receive them. */

@@ -29,6 +29,7 @@ public class IndexMaintenance {
 
   @Inject CatalogIndex index;
   @Inject ProductSearchService search;
+  @Inject jakarta.enterprise.event.Event<SearchWarmingUp> warming;
 
   @Inject
   @ConfigProperty(name = "ac.catalog.index.warm-up", defaultValue = "PT5S")
@@ -67,6 +68,7 @@ public class IndexMaintenance {
               String.format(
                   "Catalog search warmed up: %d searches in %d ms",
                   ran, (System.nanoTime() - t0) / 1_000_000));
+      warming.fire(new SearchWarmingUp((int) index.lastBuild().products()));
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "Catalog search warm-up failed; serving cold", e);
     } finally {
