@@ -66,8 +66,31 @@ public class ProductSearchService {
   /** The words as said, without synonyms: the title-phrase bonus is for the shopper's own words. */
   private final Analyzer phraseAnalyzer = BeautyAnalyzers.index();
 
-  /** One page of hits and how many there are in all. */
-  public record Page(List<ProductView> products, long total, Set<String> merchantsSearched) {}
+  /**
+   * One page of hits and how many there are in all. A page answered from the cache is the same
+   * object each time, so callers may keep what they derive from it (e.g. its serialized form) in
+   * {@link #memo}: it lives exactly as long as the cached page.
+   */
+  public record Page(
+      List<ProductView> products,
+      long total,
+      Set<String> merchantsSearched,
+      java.util.concurrent.ConcurrentMap<Object, Object> memo) {
+
+    public Page(List<ProductView> products, long total, Set<String> merchantsSearched) {
+      this(products, total, merchantsSearched, new java.util.concurrent.ConcurrentHashMap<>());
+    }
+
+    /** What {@code compute} derives from this page for {@code key}, computed once per key. */
+    @SuppressWarnings("unchecked")
+    public <T> T derived(Object key, java.util.function.Supplier<T> compute) {
+      if (memo.size() >= 8) {
+        Object known = memo.get(key);
+        return known != null ? (T) known : compute.get();
+      }
+      return (T) memo.computeIfAbsent(key, k -> compute.get());
+    }
+  }
 
   /** A page as searched in one version of the index, for one set of searchable merchants. */
   record PageKey(SearchCriteria criteria, Set<String> searchable, long indexVersion) {}

@@ -85,7 +85,7 @@ public class BeautySearchResource {
       in = ParameterIn.QUERY,
       description = "Answer from the cache only (default false)",
       schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "false"))
-  public SearchExecution.SearchResponse searchBeauty(
+  public jakarta.ws.rs.core.Response searchBeauty(
       @QueryParam("merchant_id") @Size(max = 64) String merchantId,
       @QueryParam("merchant_ids") @Size(max = 50) List<String> merchantIds,
       @QueryParam("search_all_merchants") @DefaultValue("false") boolean searchAllMerchants,
@@ -128,7 +128,7 @@ public class BeautySearchResource {
     SearchExecution.putIf(payment, "issuer", issuerName);
     SearchExecution.putIf(payment, "wallet", walletType);
     SearchExecution.putIf(payment, "installment_provider", installmentProvider);
-    return execution.run(
+    return execution.respond(
         seed.policy(),
         merchantId,
         merchantIds,

@@ -88,7 +88,7 @@ public class ProductSearchResource {
       in = ParameterIn.QUERY,
       description = "Answer from the cache only (default false)",
       schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "false"))
-  public SearchExecution.SearchResponse searchProducts(
+  public jakarta.ws.rs.core.Response searchProducts(
       @QueryParam("merchant_id") @Size(max = 64) String merchantId,
       @QueryParam("merchant_ids") @Size(max = 50) List<String> merchantIds,
       @QueryParam("search_all_merchants") @DefaultValue("false") boolean searchAllMerchants,
@@ -127,7 +127,7 @@ public class ProductSearchResource {
           @Pattern(regexp = "[A-Za-z]{2}", message = "Input should be a two-letter country code")
           String market) {
     Boolean stock = inStockOnly ? Boolean.TRUE : inStock;
-    return execution.run(
+    return execution.respond(
         seed.policy(),
         merchantId,
         merchantIds,

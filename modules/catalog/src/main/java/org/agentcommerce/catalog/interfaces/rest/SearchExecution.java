@@ -28,7 +28,64 @@ public class SearchExecution {
   @Inject Caller caller;
   @Inject CatalogSourcing sourcing;
 
-  SearchResponse run(
+  @jakarta.ws.rs.core.Context jakarta.ws.rs.ext.Providers providers;
+
+  /**
+   * The search answer as JSON bytes. A page served from the search cache keeps its serialized form,
+   * so a repeated search costs neither the index nor JSON-B (a page of 20 products is about 40 KB).
+   */
+  jakarta.ws.rs.core.Response respond(
+      CatalogSourcing.SeedPolicy seed,
+      String merchantId,
+      List<String> merchantIds,
+      boolean searchAll,
+      String query,
+      String category,
+      String surface,
+      BigDecimal minPrice,
+      BigDecimal maxPrice,
+      Boolean inStock,
+      int limit,
+      int offset,
+      String market,
+      Map<String, String> payment) {
+    Answer answer =
+        answer(
+            seed,
+            merchantId,
+            merchantIds,
+            searchAll,
+            query,
+            category,
+            surface,
+            minPrice,
+            maxPrice,
+            inStock,
+            limit,
+            offset,
+            market,
+            payment);
+    SearchResponse response = answer.response();
+    Object view =
+        List.of(response.pagination(), response.searchContext(), response.filtersApplied());
+    byte[] body = answer.page().derived(view, () -> serialize(response));
+    return jakarta.ws.rs.core.Response.ok(body, jakarta.ws.rs.core.MediaType.APPLICATION_JSON_TYPE)
+        .build();
+  }
+
+  private byte[] serialize(SearchResponse response) {
+    jakarta.json.bind.Jsonb jsonb =
+        providers
+            .getContextResolver(
+                jakarta.json.bind.Jsonb.class, jakarta.ws.rs.core.MediaType.APPLICATION_JSON_TYPE)
+            .getContext(SearchResponse.class);
+    return jsonb.toJson(response).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** The answer and the page it was made from. */
+  private record Answer(SearchResponse response, ProductSearchService.Page page) {}
+
+  private Answer answer(
       CatalogSourcing.SeedPolicy seed,
       String merchantId,
       List<String> merchantIds,
@@ -92,24 +149,32 @@ public class SearchExecution {
                 limit));
     long total = page.total();
     int totalPages = (int) ((total + limit - 1) / limit);
-    return new SearchResponse(
-        "success",
-        page.products(),
-        new Pagination(
-            total,
-            limit,
-            offset,
-            offset / limit + 1,
-            totalPages,
-            offset + page.products().size() < total),
-        new SearchContext(
-            merchantId,
-            named.isEmpty() ? null : List.copyOf(named),
-            page.merchantsSearched().stream().sorted().toList(),
-            page.merchantsSearched().size() > 1,
-            normalizedMarket),
-        new FiltersApplied(
-            query, category, surface, minPrice, maxPrice, Boolean.TRUE.equals(inStock), payment));
+    return new Answer(
+        new SearchResponse(
+            "success",
+            page.products(),
+            new Pagination(
+                total,
+                limit,
+                offset,
+                offset / limit + 1,
+                totalPages,
+                offset + page.products().size() < total),
+            new SearchContext(
+                merchantId,
+                named.isEmpty() ? null : List.copyOf(named),
+                page.merchantsSearched().stream().sorted().toList(),
+                page.merchantsSearched().size() > 1,
+                normalizedMarket),
+            new FiltersApplied(
+                query,
+                category,
+                surface,
+                minPrice,
+                maxPrice,
+                Boolean.TRUE.equals(inStock),
+                payment)),
+        page);
   }
 
   static void putIf(Map<String, String> map, String key, String value) {
