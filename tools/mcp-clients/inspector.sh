@@ -106,21 +106,25 @@ fi
 
 # ---- keyed door with the key
 if [[ -z "$key" ]]; then
-  for c in "keyed: tools/list with X-API-Key" "keyed: tools/call search_catalog with X-API-Key" "ucp: tools/list with UCP-Agent"; do
+  for c in "keyed: tools/list with X-API-Key" "keyed: tools/call search_catalog with X-API-Key" "ucp: tools/list with UCP-Agent" "ucp: tools/call search_catalog with UCP-Agent"; do
     echo "SKIP $c: no api key given (2nd argument or MCP_API_KEY)"
   done
 else
-  run_and_expect "keyed: tools/list with X-API-Key includes search_catalog and recommend_products" keyed-list \
-    "(n => (n.includes('search_catalog') && n.includes('recommend_products')) || 'tools: ' + n)($names)" \
+  run_and_expect "keyed: tools/list with X-API-Key includes search_catalog and list_merchants" keyed-list \
+    "(n => (n.includes('search_catalog') && n.includes('list_merchants')) || 'tools: ' + n)($names)" \
     -- "$keyed_url" --transport http --method tools/list --header "X-API-Key: $key"
 
   run_and_expect "keyed: tools/call search_catalog query=serum with X-API-Key -> content[0].text is JSON with products" keyed-search \
     "!r.isError && Array.isArray(text(0).products) && text(0).products.length > 0 || 'result: ' + JSON.stringify(r).slice(0, 300)" \
     -- "$keyed_url" --transport http --method tools/call --tool-name search_catalog --tool-arg query=serum --header "X-API-Key: $key"
 
-  run_and_expect "ucp: tools/list with X-API-Key + UCP-Agent has no recommend_products" ucp-list \
-    "(n => (n.includes('search_catalog') && !n.includes('recommend_products')) || 'tools: ' + n)($names)" \
+  run_and_expect "ucp: tools/list with X-API-Key + UCP-Agent has search_catalog and lookup_catalog, no recommend_products" ucp-list \
+    "(n => (n.includes('search_catalog') && n.includes('lookup_catalog') && !n.includes('recommend_products')) || 'tools: ' + n)($names)" \
     -- "$keyed_url" --transport http --method tools/list --header "X-API-Key: $key" 'UCP-Agent: profile="https://agent.example/profile"'
+
+  run_and_expect "ucp: tools/call search_catalog query=serum with UCP-Agent -> integer minor-unit prices" ucp-search \
+    "!r.isError && text(0).products.length > 0 && text(0).products.every((p) => Number.isInteger(p.price_range.min.amount) && p.variants.every((v) => Number.isInteger(v.price.amount))) || 'result: ' + JSON.stringify(r).slice(0, 300)" \
+    -- "$keyed_url" --transport http --method tools/call --tool-name search_catalog --tool-arg query=serum --header "X-API-Key: $key" 'UCP-Agent: profile="https://agent.example/profile"'
 fi
 
 echo "inspector: $passed passed, $failed failed"

@@ -29,7 +29,10 @@ const KEYED_URL = `${BASE}/commerce/mcp`;
 const API_KEY = keyArg ?? process.env.MCP_API_KEY ?? '';
 const UCP_AGENT = 'profile="https://agent.example/profile"';
 const OPEN_TOOLS = ['search_catalog', 'get_product', 'get_alternatives', 'get_intel'];
-const KEYED_TOOLS = [...OPEN_TOOLS, 'recommend_products', 'list_merchants'];
+const KEYED_TOOLS = [...OPEN_TOOLS, 'list_merchants'];
+// Listed only when the catalog deploys its Recommendations service; checked when listed.
+const OPTIONAL_KEYED_TOOLS = ['recommend_products'];
+const UCP_TOOLS = ['get_product', 'lookup_catalog', 'search_catalog'];
 const QUERY = 'vitamin c serum';
 const TIMEOUT_MS = 20_000;
 const TRACE = process.env.MCP_TRACE === '1';
@@ -89,6 +92,8 @@ function firstTextJson(result, what) {
 
 /** Where a product keeps its price; change here if the payload moves it. */
 const priceOf = (p) => p?.price;
+/** A UCP product's price: the low end of its price_range (UCP shopping/types/product.json). */
+const ucpPriceOf = (p) => p?.price_range?.min;
 
 function assertMajorPrice(p, where) {
   const price = priceOf(p);
@@ -215,12 +220,19 @@ check('keyed: initialize with X-API-Key', async () => {
   return `protocol ${state.keyed.transport.protocolVersion}`;
 }, { needs: [haveKey] });
 
-check('keyed: tools/list includes search_catalog and recommend_products (and the rest of the 6)', async () => {
+check('keyed: tools/list includes the 4 open-door tools and list_merchants (recommend_products when deployed)', async () => {
   const { tools } = await state.keyed.client.listTools(undefined, { timeout: TIMEOUT_MS });
   const got = names(tools);
   for (const n of KEYED_TOOLS) assert.ok(got.includes(n), `missing ${n}; got ${got.join(', ')}`);
+  const unexpected = got.filter((n) => !KEYED_TOOLS.includes(n) && !OPTIONAL_KEYED_TOOLS.includes(n));
+  assert.deepEqual(unexpected, [], `tools without a service behind them: ${unexpected.join(', ')}`);
+  state.keyedTools = got;
   return got.join(', ');
 }, { needs: ['keyed: initialize with X-API-Key'] });
+
+const recommendListed = Object.assign(() => state.keyedTools?.includes('recommend_products') === true, {
+  why: 'recommend_products is not listed (no Recommendations service deployed)',
+});
 
 check(`keyed: search_catalog -> content[0].text is JSON with products`, async () => {
   const body = firstTextJson(await call(state.keyed, 'search_catalog', { query: QUERY }), 'search_catalog');
@@ -242,7 +254,7 @@ check('keyed: recommend_products {price_max:30} -> every product priced <= 30', 
     assert.ok(priceOf(item).amount <= 30, `product ${item.product_id} costs ${JSON.stringify(priceOf(item))} > 30`);
   }
   return `${products.length} products, max ${Math.max(...products.map((p) => priceOf(p.product ?? p).amount))}`;
-}, { needs: ['keyed: initialize with X-API-Key'] });
+}, { needs: ['keyed: initialize with X-API-Key', recommendListed] });
 
 // ---------------------------------------------------------------- (d) UCP dialect on the keyed door
 
@@ -250,11 +262,11 @@ check('ucp: initialize with X-API-Key and UCP-Agent header', async () => {
   state.ucp = await connect(KEYED_URL, { headers: { 'X-API-Key': API_KEY, 'UCP-Agent': UCP_AGENT }, label: 'ucp' });
 }, { needs: [haveKey] });
 
-check('ucp: tools/list does NOT include recommend_products', async () => {
+check('ucp: tools/list has exactly search_catalog, get_product, lookup_catalog (no recommend_products)', async () => {
   const { tools } = await state.ucp.client.listTools(undefined, { timeout: TIMEOUT_MS });
   const got = names(tools);
-  assert.ok(got.includes('search_catalog'), `search_catalog missing; got ${got.join(', ')}`);
-  assert.ok(!got.includes('recommend_products'), `recommend_products is listed in the UCP dialect: ${got.join(', ')}`);
+  assert.deepEqual(got, UCP_TOOLS, `UCP tools: ${got.join(', ')}`);
+  for (const t of tools) assert.ok(t.inputSchema?.properties?.meta, `${t.name}: no meta argument in the UCP input schema`);
   return got.join(', ');
 }, { needs: ['ucp: initialize with X-API-Key and UCP-Agent header'] });
 
@@ -271,13 +283,16 @@ check('ucp: search_catalog prices are integer minor units (cross-checked with th
     const major = new Map((stdBody.products ?? []).map((p) => [p.product_id, priceOf(p)]));
     for (const p of ucpBody.products ?? []) {
       ucpSeen++;
-      const price = priceOf(p);
-      assert.ok(Number.isInteger(price?.amount), `query "${query}": product ${p.product_id} amount is not an integer: ${JSON.stringify(price)}`);
-      const m = major.get(p.product_id);
+      const price = ucpPriceOf(p);
+      assert.ok(Number.isInteger(price?.amount), `query "${query}": product ${p.id} price_range.min.amount is not an integer: ${JSON.stringify(price)}`);
+      for (const v of p.variants ?? []) {
+        assert.ok(Number.isInteger(v.price?.amount), `query "${query}": product ${p.id} variant ${v.id} amount is not an integer: ${JSON.stringify(v.price)}`);
+      }
+      const m = major.get(p.id);
       if (!m) continue;
-      assert.equal(price.currency, m.currency, `product ${p.product_id}: currency differs between dialects`);
+      assert.equal(price.currency, m.currency, `product ${p.id}: currency differs between dialects`);
       const want = Math.round(m.amount * 10 ** minorDigits(m.currency));
-      assert.equal(price.amount, want, `product ${p.product_id}: UCP amount ${price.amount} ${price.currency}, standard ${m.amount} -> expected ${want}`);
+      assert.equal(price.amount, want, `product ${p.id}: UCP amount ${price.amount} ${price.currency}, standard ${m.amount} -> expected ${want}`);
       compared++;
       currenciesChecked.add(m.currency);
     }
@@ -287,5 +302,25 @@ check('ucp: search_catalog prices are integer minor units (cross-checked with th
   return `${ucpSeen} UCP prices integers; ${compared} cross-checked in ${[...currenciesChecked].join('/') || 'no currency'}` +
     (both ? ' (JPY = major, USD = major*100 verified)' : ' (JPY and USD not both found: integer check only for the missing one)');
 }, { needs: ['ucp: initialize with X-API-Key and UCP-Agent header'] });
+
+check('ucp: lookup_catalog {catalog:{ids}} (UCP binding, meta.ucp-agent) returns the products with integer prices', async () => {
+  const found = firstTextJson(await call(state.keyed, 'search_catalog', { query: 'cream' }), 'search_catalog(cream)');
+  const ids = found.products.slice(0, 3).map((p) => p.product_id);
+  assert.ok(ids.length > 0, 'no products to look up');
+  // No UCP-Agent header here: UCP's own MCP binding names the agent in arguments.meta.
+  const body = firstTextJson(await call(state.keyed, 'lookup_catalog', {
+    meta: { 'ucp-agent': { profile: 'https://agent.example/profile' } },
+    catalog: { ids: [...ids, 'prod_does_not_exist'] },
+  }), 'lookup_catalog');
+  assert.deepEqual(body.products.map((p) => p.id).sort(), [...ids].sort(), `looked up ${ids.join(', ')}`);
+  for (const p of body.products) {
+    for (const v of p.variants) {
+      assert.ok(Number.isInteger(v.price?.amount), `${p.id} variant ${v.id}: ${JSON.stringify(v.price)}`);
+      assert.ok(Array.isArray(v.inputs) && v.inputs.length > 0, `${p.id} variant ${v.id} has no inputs`);
+    }
+  }
+  assert.ok((body.messages ?? []).some((m) => m.code === 'not_found'), 'the unknown id is not reported in messages');
+  return `${body.products.length} products`;
+}, { needs: ['keyed: initialize with X-API-Key'] });
 
 await runAll();

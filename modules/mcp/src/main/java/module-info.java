@@ -18,6 +18,8 @@ module org.agentcommerce.mcp {
 
   // CDI creates and proxies the application services (and injects their configuration).
   opens org.agentcommerce.mcp.application;
+  // CDI creates and proxies the catalog tools of both doors and injects the catalog ports.
+  opens org.agentcommerce.mcp.application.tools;
   // CDI creates the doors' wiring bean and injects the tools, configuration and rate limits.
   opens org.agentcommerce.mcp.interfaces.mcp;
   // JAX-RS instantiates the door and profile resources; CDI injects them.

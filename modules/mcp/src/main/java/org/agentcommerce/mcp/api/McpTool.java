@@ -24,6 +24,15 @@ public interface McpTool {
   ToolDescriptor descriptor();
 
   /**
+   * Whether the tool can run in this deployment, for instance whether the service it calls is
+   * deployed. Read once, when the doors start: a tool that cannot run is listed on no door, and a
+   * call to it is an unknown tool.
+   */
+  default boolean available() {
+    return true;
+  }
+
+  /**
    * Runs the tool.
    *
    * @param arguments the call's {@code arguments}, valid against the input schema ({@code {}} when

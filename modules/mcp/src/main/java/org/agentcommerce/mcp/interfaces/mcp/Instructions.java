@@ -12,7 +12,7 @@ final class Instructions {
           + " irrelevant results without prices, which are not errors. Search with search_catalog,"
           + " then use get_product for the merchant and the variants (every variant carries its"
           + " real upstream variant id), get_intel for evidence-backed notes, and get_alternatives"
-          + " for similar products (an alternative's currency may be null: use the anchor's)."
+          + " for similar products (each priced in the anchor's currency)."
           + " Prices are in major units (12.5 means 12.50). Each result is in structuredContent and,"
           + " as the same JSON, in content[0].text. A failed call answers isError with"
           + " {\"error\":{code, message, retriable}}. Checkout, payment links and orders need the"

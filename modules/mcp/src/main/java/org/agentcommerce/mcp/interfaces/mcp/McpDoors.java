@@ -42,7 +42,7 @@ public class McpDoors {
     if (built == null) {
       synchronized (this) {
         if (open == null) {
-          List<McpTool> found = tools.stream().toList();
+          List<McpTool> found = tools.stream().filter(McpTool::available).toList();
           ToolCatalog catalog = new ToolCatalog(found);
           McpSettings settings = McpSettings.from(config);
           open = new McpEndpoint(Door.OPEN, catalog, settings, rateLimits, clock);

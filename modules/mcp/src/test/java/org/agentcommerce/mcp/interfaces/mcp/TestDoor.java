@@ -48,6 +48,19 @@ final class TestDoor {
     return build(Door.KEYED, settings, null);
   }
 
+  /** A door with the given tools instead of the fake ones. */
+  static TestDoor with(Door door, List<McpTool> tools) {
+    RateLimits limits = (bucket, limit) -> new RateLimits.Decision(true, limit, limit - 1, 1);
+    return new TestDoor(
+        new McpEndpoint(
+            door,
+            new ToolCatalog(tools),
+            McpSettings.defaults(),
+            door == Door.OPEN ? limits : null,
+            CLOCK),
+        null);
+  }
+
   private static TestDoor build(Door door, McpSettings settings, RateLimits limits) {
     FakeTools.FindThings find = new FakeTools.FindThings();
     List<McpTool> tools = List.of(find, new FakeTools.GetThing(), new FakeTools.PlaceOrder());
