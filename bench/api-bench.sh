@@ -16,7 +16,7 @@ mkdir -p "$out"
 SPECS="${SPECS:-brief recommend mcp-search mcp-recommend}"
 
 [ "${SKIP_BUILD:-}" = 1 ] || ./mvnw -q -B package -DskipTests
-AC_DB_URL="$URL" AC_DB_USER=root AC_RATE_LIMIT_TIER_ENTERPRISE=1000000000 \
+AC_DB_URL="$URL" AC_DB_USER=root AC_RATE_LIMIT_TIER_ENTERPRISE=1000000000 AC_MCP_OPEN_REQUESTS_PER_MINUTE=1000000000 \
   java -Xms1g -Xmx2g -jar webapp/target/agent-commerce.jar --port "$PORT" >"$out/api-server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT

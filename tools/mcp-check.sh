@@ -115,6 +115,10 @@ run() {
 }
 
 run conformance env CONFORMANCE_RESULTS_DIR="$work/conformance" "$here/mcp-conformance/run.sh" "$base/mcp"
+if [[ ! -d "$here/mcp-clients/node_modules/@modelcontextprotocol/sdk" ]]; then
+  echo "mcp-check: installing the pinned MCP clients (npm ci) ..." >&2
+  (cd "$here/mcp-clients" && npm ci --no-audit --no-fund >&2) || exit 2
+fi
 run sdk-client node "$here/mcp-clients/sdk-client.mjs" "$base" "$key"
 run inspector "$here/mcp-clients/inspector.sh" "$base" "$key"
 

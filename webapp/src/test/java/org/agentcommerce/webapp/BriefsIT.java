@@ -247,6 +247,60 @@ class BriefsIT {
   }
 
   @Test
+  void recommendProductsEnforcesABudgetInTheWordsAndOneSentAsANumber() {
+    JsonObject prose = recommend("{\"need\":\"sunscreen for oily skin under $20\",\"limit\":10}");
+    assertBudget(prose, "20", "USD");
+    assertTrue(
+        prose.getJsonArray("applied_constraints").toString().contains("\"source\":\"need\""),
+        prose::toString);
+    assertTrue(prose.getJsonArray("applied_constraints").toString().contains("under $20"));
+
+    JsonObject number =
+        recommend(
+            "{\"need\":\"vitamin c serum\",\"constraints\":{\"price_max\":3000,"
+                + "\"currency\":\"JPY\"},\"limit\":10}");
+    assertBudget(number, "3000", "JPY");
+    assertTrue(
+        number
+            .getJsonArray("applied_constraints")
+            .toString()
+            .contains("\"source\":\"constraints.price_max\""));
+
+    JsonObject avoided =
+        recommend("{\"need\":\"moisturizer without fragrance, no retinol\",\"limit\":10}");
+    assertTrue(
+        avoided.getJsonArray("applied_constraints").toString().contains("exclude_ingredient"));
+  }
+
+  private JsonObject recommend(String arguments) {
+    Http.Answer a =
+        post(
+            "/commerce/mcp",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"recommend_products\",\"arguments\":"
+                + arguments
+                + "}}",
+            "Accept",
+            "application/json, text/event-stream");
+    JsonObject result = ok(a).getJsonObject("result");
+    assertFalse(result.getBoolean("isError", false), result::toString);
+    String text = result.getJsonArray("content").getJsonObject(0).getString("text");
+    return jakarta.json.Json.createReader(new java.io.StringReader(text)).readObject();
+  }
+
+  private static void assertBudget(JsonObject answer, String max, String currency) {
+    JsonArray products = answer.getJsonArray("products");
+    assertFalse(products.isEmpty(), answer::toString);
+    for (JsonValue v : products) {
+      JsonObject price = v.asJsonObject().getJsonObject("price");
+      assertEquals(currency, price.getString("currency"), answer::toString);
+      assertTrue(
+          price.getJsonNumber("amount").bigDecimalValue().compareTo(new BigDecimal(max)) <= 0,
+          v::toString);
+    }
+  }
+
+  @Test
   void invalidBodiesAre422() {
     for (String bad :
         new String[] {
