@@ -155,6 +155,23 @@ public class ProductSearchService {
     if (searchable.isEmpty()) {
       return new Page(List.of(), 0, Set.of());
     }
+    if (!cached) {
+      return index.withSearcher(searcher -> execute(searcher, c, searchable));
+    }
+    return index.withSearcher(
+        searcher -> {
+          // The cache is consulted before the query is even analysed: a repeat costs a lookup.
+          PageKey key = new PageKey(c, searchable, CatalogIndex.version(searcher));
+          Page page = pages.get(key);
+          if (page == null) {
+            page = execute(searcher, c, searchable);
+            pages.put(key, page);
+          }
+          return page;
+        });
+  }
+
+  private Page execute(IndexSearcher searcher, SearchCriteria c, Set<String> searchable) {
     BooleanQuery.Builder q = new BooleanQuery.Builder();
     BooleanQuery.Builder count = new BooleanQuery.Builder();
     Query text = textQuery(c.query());
@@ -211,19 +228,7 @@ public class ProductSearchService {
     Query query = built;
     Query countQuery = count.build();
     boolean scored = !(text instanceof MatchAllDocsQuery);
-    return index.withSearcher(
-        searcher -> {
-          if (!cached) {
-            return run(searcher, c, query, countQuery, scored, searchable);
-          }
-          PageKey key = new PageKey(c, searchable, CatalogIndex.version(searcher));
-          Page page = pages.get(key);
-          if (page == null) {
-            page = run(searcher, c, query, countQuery, scored, searchable);
-            pages.put(key, page);
-          }
-          return page;
-        });
+    return run(searcher, c, query, countQuery, scored, searchable);
   }
 
   private Page run(
