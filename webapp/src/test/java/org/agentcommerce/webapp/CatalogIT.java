@@ -95,6 +95,7 @@ class CatalogIT {
       assertEquals(3, p.getString("currency").length());
       double score = p.getJsonNumber("relevance_score").doubleValue();
       assertTrue(score <= previous, "descending relevance");
+      assertTrue(score > 0 && score < 100, () -> "a BM25 score, no internal bonus: " + score);
       previous = score;
     }
     JsonObject pagination = body.getJsonObject("pagination");

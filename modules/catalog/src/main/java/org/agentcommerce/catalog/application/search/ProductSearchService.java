@@ -21,6 +21,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
@@ -53,6 +54,14 @@ public class ProductSearchService {
           CatalogIndex.BRAND_TYPE, 2.5f,
           CatalogIndex.FACETS, 1.75f,
           CatalogIndex.DESCRIPTION, 1.0f);
+
+  /**
+   * Added to the score of a product that contains every word of the query (or a synonym of it):
+   * such products always rank above those that only pass the coverage rule. Larger than any text
+   * score, so once a page is full of them Lucene skips every product that lacks a word; it is taken
+   * off again before scores are shown.
+   */
+  static final float FULL_MATCH_BONUS = 1000f;
 
   /** Share of the query's words a product must contain (rounded down, at least one). */
   static final float COVERAGE = 0.7f;
@@ -179,6 +188,10 @@ public class ProductSearchService {
     Query coverage = coverageQuery(c.query());
     if (coverage != null) {
       q.add(coverage, Occur.FILTER);
+      Query every = everyWordQuery(c.query());
+      if (every != null) {
+        q.add(new BoostQuery(new ConstantScoreQuery(every), FULL_MATCH_BONUS), Occur.SHOULD);
+      }
       count.add(coverage, Occur.FILTER);
     } else {
       count.add(text, Occur.FILTER);
@@ -257,7 +270,12 @@ public class ProductSearchService {
       for (int i = c.offset(); i < docs.length; i++) {
         ProductView view =
             ProductViews.render(index.record(stored.document(docs[i].doc)), c.market());
-        hits.add(scored ? view.withScore(round(docs[i].score)) : view);
+        float score = docs[i].score;
+        hits.add(
+            scored
+                ? view.withScore(
+                    round(score >= FULL_MATCH_BONUS ? score - FULL_MATCH_BONUS : score))
+                : view);
       }
       long total =
           top.totalHits.relation == TotalHits.Relation.EQUAL_TO
@@ -283,6 +301,16 @@ public class ProductSearchService {
    * word ("dry" in a beach towel) does not carry a product into the results. It also implies the
    * scoring disjunction, so counting with it alone gives the same total.
    */
+  /** Every word of the query (each with its synonyms); null when it has fewer than two. */
+  Query everyWordQuery(String text) {
+    Query all =
+        new QueryBuilder(queryAnalyzer).createMinShouldMatchQuery(CatalogIndex.ALL, text, 1.0f);
+    if (all instanceof BooleanQuery b && b.clauses().size() > 1) {
+      return all;
+    }
+    return null;
+  }
+
   Query coverageQuery(String text) {
     if (text == null || text.isBlank()) {
       return null;
