@@ -15,21 +15,21 @@ final class Instructions {
           + " for similar products (each priced in the anchor's currency)."
           + " Prices are in major units (12.5 means 12.50). Each result is in structuredContent and,"
           + " as the same JSON, in content[0].text. A failed call answers isError with"
-          + " {\"error\":{code, message, retriable}}. Checkout, payment links and orders need the"
-          + " keyed door at /commerce/mcp with an API key (X-API-Key, from POST /agent/v1/auth) and"
-          + " a verified buyer token (X-Agent-User-JWT).";
+          + " {\"error\":{code, message, retriable}}. The keyed door at /commerce/mcp, with an API"
+          + " key (X-API-Key, from POST /agent/v1/auth), adds list_merchants and recommend_products;"
+          + " buying needs a verified buyer token (X-Agent-User-JWT) as well.";
 
   private static final String KEYED_NATIVE =
-      "Agent Commerce, keyed door: discover products, check out and create payment links for a"
-          + " buyer. Every result is a JSON document in content[0].text (there is no"
+      "Agent Commerce, keyed door: discover products and merchants, and recommend products for a"
+          + " buyer's need in their own words (recommend_products enforces a budget sent at"
+          + " constraints.price_max or stated in the words, and says which constraints it applied)."
+          + " Every result is a JSON document in content[0].text (there is no"
           + " structuredContent): parse that text. A failed call answers isError with"
           + " {\"error\":{code, message, retriable}}; retry only when retriable is true. Prices are"
           + " in major units (12.5 means 12.50); never divide by 100. The catalog is deepest in"
-          + " beauty and personal care. The key identifies your platform, not the buyer: checkout"
-          + " and payment need the buyer's verified token in X-Agent-User-JWT, otherwise they"
-          + " answer USER_AUTH_REQUIRED. A product with several variants needs variant_id, and one"
-          + " checkout holds one seller's items. The quote's total is set by the server and cannot"
-          + " be changed. Read order state over REST at GET /agent/v2/orders/{order_id}.";
+          + " beauty and personal care. The key identifies your platform, not the buyer: any tool"
+          + " that spends (checkout, payment) needs the buyer's verified token in X-Agent-User-JWT"
+          + " and otherwise answers USER_AUTH_REQUIRED; only the tools in tools/list are offered.";
 
   private static final String KEYED_UCP =
       "Agent Commerce, keyed door, Universal Commerce Protocol dialect (chosen because the request"
@@ -37,9 +37,9 @@ final class Instructions {
           + " ISO 4217 minor units for the currency's own exponent (JPY has none, USD two, BHD"
           + " three); do not divide by 100 yourself. Every result is a JSON document in"
           + " content[0].text: parse that text. A failed call answers isError with"
-          + " {\"error\":{code, message, retriable}}. Checkout needs the buyer's verified token in"
-          + " X-Agent-User-JWT, otherwise it answers USER_AUTH_REQUIRED. The capability profile is"
-          + " at GET /.well-known/ucp.";
+          + " {\"error\":{code, message, retriable}}. Only the tools in tools/list are offered;"
+          + " any that spends needs the buyer's verified token in X-Agent-User-JWT, otherwise it"
+          + " answers USER_AUTH_REQUIRED. The capability profile is at GET /.well-known/ucp.";
 
   private Instructions() {}
 
