@@ -123,6 +123,11 @@ final class BriefFit {
 
   private static void skinType(
       ProductRecord p, BriefConstraints c, List<Reason> no, List<String> yes) {
+    if (c.sensitiveSkin()
+        && !"sensitive".equals(c.skinType())
+        && p.skinTypes().stream().anyMatch(s -> s.equalsIgnoreCase("sensitive"))) {
+      yes.add("made for sensitive skin");
+    }
     if (c.skinType() == null || p.skinTypes().isEmpty()) {
       return;
     }

@@ -96,6 +96,7 @@ public class RecommendationService implements Recommendations {
             b.category(),
             b.productType(),
             b.skinType(),
+            b.sensitiveSkin(),
             b.exclusions(),
             b.wantedIngredients(),
             b.concerns(),
