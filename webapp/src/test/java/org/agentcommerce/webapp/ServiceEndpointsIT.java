@@ -110,9 +110,38 @@ class ServiceEndpointsIT {
           "/agent/v1/products/merchants/{merchant_id}",
           "/agent/v1/products/resolve",
           "/agent/v1/product-groups/{product_group_id}",
-          "/agent/v1/citation/search"
+          "/agent/v1/citation/search",
+          "/agent/v1/briefs/build",
+          "/agent/v1/briefs/clarify",
+          "/agent/v1/briefs/compatibility/check",
+          "/agent/v1/briefs/{brief_id}",
+          "/mcp",
+          "/commerce/mcp",
+          "/.well-known/ucp"
         }) {
       assertTrue(doc.getJsonObject("paths").containsKey(path), path);
     }
+    // Every success answer says what it holds: a named schema or the properties themselves.
+    doc.getJsonObject("paths")
+        .forEach(
+            (path, item) ->
+                item.asJsonObject()
+                    .forEach(
+                        (method, op) -> {
+                          if (!(op instanceof JsonObject o) || !o.containsKey("responses")) {
+                            return;
+                          }
+                          JsonObject ok = o.getJsonObject("responses").getJsonObject("200");
+                          if (ok == null || !ok.containsKey("content")) {
+                            return;
+                          }
+                          JsonObject schema =
+                              ok.getJsonObject("content")
+                                  .getJsonObject("application/json")
+                                  .getJsonObject("schema");
+                          assertTrue(
+                              schema.containsKey("$ref") || schema.containsKey("properties"),
+                              () -> method + " " + path + " documents no answer shape: " + schema);
+                        }));
   }
 }

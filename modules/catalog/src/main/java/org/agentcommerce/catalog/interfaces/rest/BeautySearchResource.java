@@ -59,7 +59,7 @@ public class BeautySearchResource {
   @APIResponse(
       responseCode = "200",
       description = "One page of products",
-      content = @Content(schema = @Schema(implementation = SearchExecution.SearchResponse.class)))
+      content = @Content(schema = @Schema(ref = "ProductSearchResponse")))
   @Parameter(
       name = "allow_external_seed",
       in = ParameterIn.QUERY,

@@ -58,7 +58,7 @@ public class ProductSearchResource {
   @APIResponse(
       responseCode = "200",
       description = "One page of products",
-      content = @Content(schema = @Schema(implementation = SearchExecution.SearchResponse.class)))
+      content = @Content(schema = @Schema(ref = "ProductSearchResponse")))
   @APIResponse(
       responseCode = "503",
       description = "TEMPORARY_UNAVAILABLE while the catalog index is being built",
