@@ -301,6 +301,68 @@ class BriefsIT {
   }
 
   @Test
+  void recommendationsOfAStoredBriefFollowItsAnswers() {
+    String brief =
+        ok(post(
+                "/agent/v1/briefs/build",
+                "{\"raw_query\":\"a gift for my sister\",\"currency\":\"USD\","
+                    + "\"answers\":{\"product_type\":\"serum\",\"budget\":40}}"))
+            .getJsonObject("brief")
+            .getString("brief_id");
+    JsonObject r =
+        ok(http.get("/agent/v1/briefs/" + brief + "/recommendations?limit=5", "X-API-Key", key));
+    JsonArray products = r.getJsonArray("products");
+    assertFalse(products.isEmpty(), r::toString);
+    for (JsonValue v : products) {
+      JsonObject p = v.asJsonObject().getJsonObject("product");
+      assertEquals("Serum", p.getString("product_type"), p::toString);
+      assertTrue(p.getJsonNumber("price").bigDecimalValue().compareTo(new BigDecimal("40")) <= 0);
+    }
+  }
+
+  @Test
+  void aBudgetWithoutCurrencyIsComparedInOneCurrencyAndSaysSo() {
+    JsonObject r =
+        recommend("{\"need\":\"vitamin c serum\",\"constraints\":{\"price_max\":30},\"limit\":10}");
+    assertBudget(r, "30", "USD");
+    assertTrue(
+        r.getJsonArray("applied_constraints").toString().contains("\"assumed\""), r::toString);
+  }
+
+  @Test
+  void malformedBriefsAndAnswersAre422NotErrors() {
+    String product =
+        String.valueOf(
+            Agents.query("SELECT id FROM products WHERE status = 'active' ORDER BY id LIMIT 1"));
+    for (String brief :
+        new String[] {
+          "{\"constraints\":{\"budget\":{\"max\":1e10000000,\"currency\":\"USD\"}}}",
+          "{\"constraints\":{\"budget\":{\"max\":\"abc\"}}}",
+          "{\"extensions\":[]}",
+          "{\"constraints\":{\"budget\":{\"max\":-1,\"currency\":\"USD\"}}}"
+        }) {
+      Http.Answer a =
+          post(
+              "/agent/v1/briefs/compatibility/check",
+              "{\"brief\":" + brief + ",\"products\":[{\"product_id\":\"" + product + "\"}]}");
+      assertEquals(422, a.status(), () -> brief + " → " + a);
+    }
+    for (String answers :
+        new String[] {
+          "[1]",
+          "{\"market\":null}",
+          "{\"market\":\"United States of A\"}",
+          "{\"budget\":{\"max\":30,\"currency\":{\"a\":1}}}",
+          "{\"budget\":{\"max\":-5}}",
+          "{\"budget\":1e400}"
+        }) {
+      Http.Answer a =
+          post("/agent/v1/briefs/build", "{\"raw_query\":\"a serum\",\"answers\":" + answers + "}");
+      assertEquals(422, a.status(), () -> answers + " → " + a);
+    }
+  }
+
+  @Test
   void invalidBodiesAre422() {
     for (String bad :
         new String[] {

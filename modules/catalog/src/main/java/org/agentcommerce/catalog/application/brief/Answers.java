@@ -46,7 +46,19 @@ final class Answers {
   /** The brief fields these answers settle. */
   static List<String> fields(Map<String, Object> answers, String root) {
     List<String> out = new ArrayList<>();
-    for (String key : answers.keySet()) {
+    for (Map.Entry<String, Object> e : answers.entrySet()) {
+      String key = e.getKey();
+      if (key == null) {
+        throw new InvalidInputException(
+            new InvalidInputException.Violation(
+                List.of("body", root), "Input should be an object of answers", "dict_type"));
+      }
+      if (e.getValue() == null) {
+        throw invalid(root, key, "An answer cannot be null");
+      }
+      if (text(e.getValue()).length() > 2000) {
+        throw invalid(root, key, "An answer has at most 2000 characters");
+      }
       String field = FIELD_OF_KEY.get(key);
       if (field == null) {
         throw new InvalidInputException(
@@ -128,7 +140,10 @@ final class Answers {
           settled.add("concerns");
         }
         case "market" -> {
-          market = text(value).toUpperCase(Locale.ROOT);
+          if (!(value instanceof String m) || !m.strip().matches("[A-Za-z]{2,8}")) {
+            throw invalid(root, key, "Input should be a market code such as US, FR or JP");
+          }
+          market = text(value).strip().toUpperCase(Locale.ROOT);
           evidence.add(new Evidence(rule, "market", -1, -1, "", "answered", market));
           settled.add("market");
         }
@@ -208,16 +223,21 @@ final class Answers {
   private static Budget budget(
       BriefParser parser, Object value, String currency, String market, String root, String key) {
     if (value instanceof Number n) {
-      BigDecimal max = new BigDecimal(n.toString());
-      if (max.signum() < 0) {
-        throw invalid(root, key, "Input should be greater than or equal to 0");
-      }
+      BigDecimal max =
+          BriefConstraints.budget(new BigDecimal(n.toString()), List.of("body", root, key));
       return new Budget(null, max, currency);
     }
     if (value instanceof Map<?, ?> m) {
-      BigDecimal min = decimal(m.get("min"), root, key);
-      BigDecimal max = decimal(m.get("max"), root, key);
+      BigDecimal min =
+          BriefConstraints.budget(
+              decimal(m.get("min"), root, key), List.of("body", root, key, "min"));
+      BigDecimal max =
+          BriefConstraints.budget(
+              decimal(m.get("max"), root, key), List.of("body", root, key, "max"));
       Object cur = m.get("currency");
+      if (cur != null && !(cur instanceof String c && c.matches("[A-Za-z]{3}"))) {
+        throw invalid(root, key, "currency should be a three-letter ISO 4217 code");
+      }
       if (min == null && max == null) {
         throw invalid(root, key, "A budget needs min or max");
       }

@@ -89,7 +89,14 @@ final class BriefFit {
     if (c.budgetMax() == null && c.budgetMin() == null || v.price() == null) {
       return;
     }
-    if (c.currency() != null && !c.currency().equalsIgnoreCase(v.currency())) {
+    if (c.currency() == null) {
+      no.add(
+          new Reason(
+              "PRICE_NOT_COMPARABLE",
+              "The budget names no currency and the brief no market; prices cannot be compared."));
+      return;
+    }
+    if (!c.currency().equalsIgnoreCase(v.currency())) {
       no.add(
           new Reason(
               "PRICE_NOT_COMPARABLE",

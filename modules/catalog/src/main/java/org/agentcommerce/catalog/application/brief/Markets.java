@@ -15,6 +15,14 @@ final class Markets {
 
   private Markets() {}
 
+  private static final Map<String, String> CURRENCY_OF_MARKET =
+      Map.of("US", "USD", "CA", "CAD", "JP", "JPY", "FR", "EUR", "DE", "EUR");
+
+  /** The currency prices are shown in for a catalog market, or null for an unknown market. */
+  static String currencyOf(String market) {
+    return market == null ? null : CURRENCY_OF_MARKET.get(market.toUpperCase(Locale.ROOT));
+  }
+
   /** The catalog market for a stated market and/or currency; null when neither says. */
   static String searchable(String market, String currency) {
     if (market != null) {

@@ -45,19 +45,33 @@ public class RecommendationService implements Recommendations {
     }
     ParsedBrief b = briefs.parse(r.need(), r.market(), null, r.currency());
     List<AppliedConstraint> applied = new ArrayList<>();
+    String askedMarket = r.market() == null ? null : Markets.searchable(r.market(), null);
+    String currency = r.currency() != null ? r.currency().toUpperCase(Locale.ROOT) : null;
+    String marketCurrency = Markets.currencyOf(askedMarket);
+    if (currency != null && marketCurrency != null && !currency.equals(marketCurrency)) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("constraints", "currency"),
+              "Market " + askedMarket + " prices in " + marketCurrency + ", not " + currency,
+              "value_error"));
+    }
     BigDecimal max = null;
     BigDecimal min = null;
-    String currency = r.currency() != null ? r.currency().toUpperCase(Locale.ROOT) : null;
     if (r.priceMax() != null) {
-      max = r.priceMax();
-      currency = currency != null ? currency : b.currency();
+      max = BriefConstraints.budget(r.priceMax(), List.of("constraints", "price_max"));
+      currency =
+          first(
+              currency,
+              marketCurrency,
+              b.budget() == null ? null : b.budget().currency(),
+              b.currency());
       applied.add(
           new AppliedConstraint(
               "price_max", max.toPlainString(), currency, "constraints.price_max", null));
     } else if (b.budget() != null) {
       max = b.budget().max();
       min = b.budget().min();
-      currency = b.budget().currency() != null ? b.budget().currency() : b.currency();
+      currency = first(b.budget().currency(), currency, marketCurrency, b.currency());
       String words = spanOf(b, "budget");
       if (max != null) {
         applied.add(
@@ -69,7 +83,27 @@ public class RecommendationService implements Recommendations {
       }
     }
     String market =
-        Markets.searchable(r.market(), currency != null ? currency : b.currency(), b.lang());
+        askedMarket != null
+            ? askedMarket
+            : Markets.searchable(null, first(currency, b.currency()), b.lang());
+    if (market == null && b.market() != null) {
+      market = Markets.searchable(b.market(), null, b.lang());
+    }
+    if ((max != null || min != null) && currency == null && market == null) {
+      // A budget with nothing to say which money it is in: compare in US dollars, and say so.
+      market = "US";
+      applied.add(new AppliedConstraint("currency", "USD", "USD", "assumed", null));
+    }
+    if (currency == null) {
+      currency = Markets.currencyOf(market);
+    }
+    for (AppliedConstraint a : List.copyOf(applied)) {
+      if (a.currency() == null && (a.name().equals("price_max") || a.name().equals("price_min"))) {
+        applied.set(
+            applied.indexOf(a),
+            new AppliedConstraint(a.name(), a.value(), currency, a.source(), a.evidence()));
+      }
+    }
     if (market != null) {
       applied.add(
           new AppliedConstraint(
@@ -112,25 +146,32 @@ public class RecommendationService implements Recommendations {
       applied.add(
           new AppliedConstraint("brand_avoided", x, null, "need", spanOf(b, "brandsAvoided", x)));
     }
-    return new Result(r.need(), rank(b, c, r.limit()), List.copyOf(applied), b.unknowns());
+    return new Result(
+        r.need(), rank(searchText(b), c, r.limit()), List.copyOf(applied), b.unknowns());
   }
 
-  /** Recommendations for a stored brief: its constraints, source {@code brief}. */
+  /** Recommendations for a stored brief: its constraints and answers, source {@code brief}. */
   public Result forBrief(JsonObject brief, int limit) {
     BriefConstraints c = BriefConstraints.of(brief);
     String text = brief.getJsonObject("raw_intent").getString("text");
-    ParsedBrief b = briefs.parse(text, c.market(), null, c.currency());
     List<AppliedConstraint> applied = new ArrayList<>();
     if (c.budgetMax() != null) {
       applied.add(
           new AppliedConstraint(
               "price_max", c.budgetMax().toPlainString(), c.currency(), "brief", null));
     }
+    if (c.budgetMin() != null) {
+      applied.add(
+          new AppliedConstraint(
+              "price_min", c.budgetMin().toPlainString(), c.currency(), "brief", null));
+    }
     if (c.market() != null) {
       applied.add(new AppliedConstraint("market", c.market(), null, "brief", null));
     }
     if (c.productType() != null) {
       applied.add(new AppliedConstraint("product_type", c.productType(), null, "brief", null));
+    } else if (c.category() != null) {
+      applied.add(new AppliedConstraint("category", c.category(), null, "brief", null));
     }
     if (c.skinType() != null) {
       applied.add(new AppliedConstraint("skin_type", c.skinType(), null, "brief", null));
@@ -140,10 +181,15 @@ public class RecommendationService implements Recommendations {
             x -> applied.add(new AppliedConstraint("exclude_ingredient", x, null, "brief", null)));
     c.brandsAvoided()
         .forEach(x -> applied.add(new AppliedConstraint("brand_avoided", x, null, "brief", null)));
-    return new Result(text, rank(b, c, limit), List.copyOf(applied), b.unknowns());
+    List<String> unknowns = new ArrayList<>();
+    if (brief.get("unknowns") instanceof jakarta.json.JsonArray a) {
+      a.getValuesAs(jakarta.json.JsonString.class).forEach(u -> unknowns.add(u.getString()));
+    }
+    return new Result(
+        text, rank(searchText(c, text), c, limit), List.copyOf(applied), List.copyOf(unknowns));
   }
 
-  private List<Recommended> rank(ParsedBrief b, BriefConstraints c, int limit) {
+  private List<Recommended> rank(String text, BriefConstraints c, int limit) {
     Set<String> scope = catalog.visibleMerchants();
     if (!c.allowedMerchantIds().isEmpty()) {
       c.allowedMerchantIds().forEach(catalog::merchant);
@@ -152,7 +198,7 @@ public class RecommendationService implements Recommendations {
     ProductSearchService.Page page =
         search.search(
             new SearchCriteria(
-                searchText(b),
+                text,
                 scope,
                 c.productType() == null ? c.category() : null,
                 "beauty",
@@ -177,7 +223,7 @@ public class RecommendationService implements Recommendations {
       double score = relevance + 0.5 * v.matches().size();
       List<String> reasons = new ArrayList<>();
       if (c.productType() != null) {
-        reasons.add("a " + record.productType().toLowerCase(Locale.ROOT) + " as asked");
+        reasons.add("a " + c.productType().toLowerCase(Locale.ROOT) + " as asked");
       }
       reasons.addAll(v.matches());
       if (reasons.isEmpty()) {
@@ -188,6 +234,32 @@ public class RecommendationService implements Recommendations {
     }
     out.sort(Comparator.comparingDouble(Recommended::score).reversed());
     return List.copyOf(out.subList(0, Math.min(limit, out.size())));
+  }
+
+  /** The words to search for a stored brief: its product type, actives, concerns, skin type. */
+  static String searchText(BriefConstraints c, String rawText) {
+    Set<String> words = new LinkedHashSet<>();
+    if (c.productType() != null) {
+      words.add(c.productType());
+    }
+    words.addAll(c.wantedIngredients());
+    words.addAll(c.concerns());
+    if (c.skinType() != null) {
+      words.add(c.skinType() + " skin");
+    }
+    if (words.isEmpty() && c.category() != null) {
+      words.add(c.category());
+    }
+    return words.isEmpty() ? rawText : String.join(" ", words);
+  }
+
+  private static String first(String... values) {
+    for (String v : values) {
+      if (v != null) {
+        return v.toUpperCase(Locale.ROOT);
+      }
+    }
+    return null;
   }
 
   /** The words to search: what the brief understood, else the need itself. */

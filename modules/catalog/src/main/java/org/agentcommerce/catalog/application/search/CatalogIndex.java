@@ -85,6 +85,13 @@ public class CatalogIndex {
   private IndexWriter writer;
   private SearcherManager searchers;
   private SlicedSearcherFactory searcherFactory;
+
+  /** Products indexed by refresh within the overlap window, with the updated_at they had. */
+  private final java.util.Map<String, Instant> recent = new java.util.HashMap<>();
+
+  /** How far behind the watermark each refresh re-reads. */
+  static final java.time.Duration OVERLAP = java.time.Duration.ofSeconds(5);
+
   private volatile boolean ready;
   private volatile Instant watermark = Instant.EPOCH;
   private volatile BuildReport lastBuild;
@@ -166,18 +173,31 @@ public class CatalogIndex {
     }
     int total = 0;
     while (true) {
-      List<ProductRecord> changed = reader.readChangedSince(watermark, 1000);
+      // A transaction that commits late can carry an updated_at older than rows already read:
+      // re-reading a short window behind the watermark catches it (re-indexing is idempotent).
+      List<ProductRecord> changed = reader.readChangedSince(watermark.minus(OVERLAP), 1000);
       if (changed.isEmpty()) {
         break;
       }
+      Instant before = watermark;
+      int fresh = 0;
       for (ProductRecord p : changed) {
+        if (p.updatedAt() != null && p.updatedAt().equals(recent.get(p.id()))) {
+          continue; // read again in the overlap window, already indexed as it is
+        }
         add(p);
-        if (p.updatedAt() != null && p.updatedAt().isAfter(watermark)) {
-          watermark = p.updatedAt();
+        fresh++;
+        if (p.updatedAt() != null) {
+          recent.put(p.id(), p.updatedAt());
+          if (p.updatedAt().isAfter(watermark)) {
+            watermark = p.updatedAt();
+          }
         }
       }
-      total += changed.size();
-      if (changed.size() < 1000) {
+      Instant horizon = watermark.minus(OVERLAP).minus(OVERLAP);
+      recent.values().removeIf(at -> at.isBefore(horizon));
+      total += fresh;
+      if (changed.size() < 1000 || !watermark.isAfter(before)) {
         break;
       }
     }
@@ -304,7 +324,7 @@ public class CatalogIndex {
 
   /** Every brand name seen while indexing, as the catalog spells it. */
   public Set<String> vendors() {
-    return Set.copyOf(vendors);
+    return java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(vendors));
   }
 
   private void add(ProductRecord p) {
@@ -425,11 +445,22 @@ public class CatalogIndex {
 
   /** A major-unit amount as the indexed long (major × 1000). */
   static long scaled(BigDecimal major) {
+    // Bounds first: a price filter of 1e20 or 1e-30000000 must neither overflow nor make
+    // BigDecimal compute a huge power of ten.
+    if (major.compareTo(MAX_PRICE) >= 0) {
+      return Long.MAX_VALUE;
+    }
+    if (major.compareTo(MIN_PRICE) < 0) {
+      return major.signum() < 0 ? Long.MIN_VALUE : 0;
+    }
     return major
         .movePointRight(PRICE_SCALE)
         .setScale(0, java.math.RoundingMode.FLOOR)
         .longValueExact();
   }
+
+  private static final BigDecimal MAX_PRICE = new BigDecimal("1e15");
+  private static final BigDecimal MIN_PRICE = new BigDecimal("0.001");
 
   private static Long minPrice(ProductRecord p, String market) {
     Long min = null;

@@ -57,7 +57,8 @@ public class IndexMaintenance {
     try {
       index.build();
     } catch (RuntimeException e) {
-      LOG.log(Level.SEVERE, "Catalog index build failed; search stays unavailable", e);
+      LOG.log(Level.SEVERE, "Catalog index build failed; retrying in 15 s", e);
+      scheduler.schedule(this::buildThenMaintain, 15, TimeUnit.SECONDS);
       return;
     }
     try {

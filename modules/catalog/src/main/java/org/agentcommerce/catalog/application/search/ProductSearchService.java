@@ -63,6 +63,9 @@ public class ProductSearchService {
    */
   static final float FULL_MATCH_BONUS = 1000f;
 
+  /** The deepest hit a search collects (offset + limit). */
+  static final int MAX_WINDOW = 10_000;
+
   /** Share of the query's words a product must contain (rounded down, at least one). */
   static final float COVERAGE = 0.7f;
 
@@ -93,7 +96,7 @@ public class ProductSearchService {
     /** What {@code compute} derives from this page for {@code key}, computed once per key. */
     @SuppressWarnings("unchecked")
     public <T> T derived(Object key, java.util.function.Supplier<T> compute) {
-      if (memo.size() >= 8) {
+      if (memo.size() >= 2) {
         Object known = memo.get(key);
         return known != null ? (T) known : compute.get();
       }
@@ -252,7 +255,9 @@ public class ProductSearchService {
       boolean scored,
       Set<String> searchable) {
     try {
-      int want = Math.max(1, c.offset() + c.limit());
+      // Deep pages are not served: beyond MAX_WINDOW hits a page is empty (the total stays exact),
+      // so no request can make the collectors hold an unbounded queue.
+      int want = Math.max(1, Math.min(MAX_WINDOW, c.offset() + c.limit()));
       TopDocs top;
       if (scored) {
         // Top hits with early termination (block-max WAND) from the first competitive hit; the

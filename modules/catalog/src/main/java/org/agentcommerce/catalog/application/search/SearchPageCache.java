@@ -18,7 +18,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class SearchPageCache {
 
   @Inject
-  @ConfigProperty(name = "ac.search.cache-entries", defaultValue = "2000")
+  @ConfigProperty(name = "ac.search.cache-entries", defaultValue = "1000")
   int capacity;
 
   private Map<ProductSearchService.PageKey, ProductSearchService.Page> pages;

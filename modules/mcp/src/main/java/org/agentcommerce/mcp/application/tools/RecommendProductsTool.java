@@ -46,7 +46,7 @@ public class RecommendProductsTool implements McpTool {
         "constraints":{"type":"object","additionalProperties":false,
           "description":"Hard constraints, enforced.",
           "properties":{
-            "price_max":{"type":"number","minimum":0,
+            "price_max":{"type":"number","minimum":0,"maximum":1000000000000,
               "description":"Budget per product, major units of currency (or of the market's currency)."},
             "currency":{"type":"string","pattern":"^[A-Z]{3}$",
               "description":"ISO 4217 code of price_max."},

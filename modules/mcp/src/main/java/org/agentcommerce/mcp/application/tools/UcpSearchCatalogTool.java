@@ -212,8 +212,13 @@ public class UcpSearchCatalogTool implements McpTool {
   }
 
   private static BigDecimal minor(JsonObject price, String name, String currency) {
-    return price.get(name) instanceof JsonNumber n
-        ? ToolJson.fromMinor(n.longValue(), currency)
-        : null;
+    if (!(price.get(name) instanceof JsonNumber n)) {
+      return null;
+    }
+    // Beyond any real price: treated as no bound instead of wrapping around.
+    BigDecimal v = n.bigDecimalValue();
+    return v.compareTo(MAX_MINOR) > 0 ? null : ToolJson.fromMinor(v.longValue(), currency);
   }
+
+  private static final BigDecimal MAX_MINOR = BigDecimal.valueOf(1_000_000_000_000_000L);
 }

@@ -300,7 +300,15 @@ final class ArgumentValidator {
 
   private static Pattern pattern(String regex, String at) {
     try {
-      return PATTERNS.computeIfAbsent(regex, Pattern::compile);
+      // ECMA-262 '$' (JSON Schema) matches only at the very end; Java's also before a final
+      // line break, so "12\n" would pass ^[0-9]+$. An unescaped trailing '$' becomes \z.
+      return PATTERNS.computeIfAbsent(
+          regex,
+          r ->
+              Pattern.compile(
+                  r.endsWith("$") && !r.endsWith("\\$")
+                      ? r.substring(0, r.length() - 1) + "\\z"
+                      : r));
     } catch (PatternSyntaxException e) {
       throw new IllegalArgumentException("Invalid pattern at " + at + ": " + e.getDescription());
     }

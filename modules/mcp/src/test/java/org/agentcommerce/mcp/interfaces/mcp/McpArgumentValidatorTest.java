@@ -115,6 +115,14 @@ class McpArgumentValidatorTest {
   }
 
   @Test
+  void anEndAnchorDoesNotAcceptATrailingLineBreak() {
+    JsonObject schema = json("{\"type\":\"string\",\"pattern\":\"^[0-9]{1,6}$\"}");
+
+    assertEquals(List.of(), violations(schema, "\"12\""));
+    assertEquals(List.of(" must match ^[0-9]{1,6}$"), violations(schema, "\"12\\n\""));
+  }
+
+  @Test
   void enumsCompareNumbersByValue() {
     JsonObject schema = json("{\"enum\":[1,\"two\",{\"a\":[true]}]}");
 
