@@ -122,6 +122,7 @@ public class CatalogIndex {
       }
       writer.deleteAll();
       Instant[] newest = {Instant.EPOCH};
+      java.util.Map<String, Instant> seen = new java.util.HashMap<>();
       // Reading the database and analysing text overlap: batches are indexed on every core while
       // the next batch is read.
       int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -134,8 +135,11 @@ public class CatalogIndex {
             reader.readAll(
                 batch -> {
                   for (ProductRecord p : batch) {
-                    if (p.updatedAt() != null && p.updatedAt().isAfter(newest[0])) {
-                      newest[0] = p.updatedAt();
+                    if (p.updatedAt() != null) {
+                      seen.put(p.id(), p.updatedAt());
+                      if (p.updatedAt().isAfter(newest[0])) {
+                        newest[0] = p.updatedAt();
+                      }
                     }
                   }
                   pending.add(pool.submit(() -> batch.forEach(this::add)));
@@ -152,6 +156,15 @@ public class CatalogIndex {
       writer.commit();
       searchers.maybeRefreshBlocking();
       watermark = newest[0];
+      // What the build indexed near the watermark counts as indexed for the refresh's overlap.
+      Instant horizon = watermark.minus(OVERLAP).minus(OVERLAP);
+      recent.clear();
+      seen.forEach(
+          (id, at) -> {
+            if (!at.isBefore(horizon)) {
+              recent.put(id, at);
+            }
+          });
       long bytes = indexBytes();
       lastBuild = new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes);
       ready = true;
@@ -174,30 +187,34 @@ public class CatalogIndex {
     int total = 0;
     while (true) {
       // A transaction that commits late can carry an updated_at older than rows already read:
-      // re-reading a short window behind the watermark catches it (re-indexing is idempotent).
-      List<ProductRecord> changed = reader.readChangedSince(watermark.minus(OVERLAP), 1000);
-      if (changed.isEmpty()) {
+      // a cheap look (ids and times) re-reads a short window behind the watermark, and only the
+      // products not yet indexed at that time are loaded and indexed.
+      List<ProductReader.Change> changes = reader.changesSince(watermark.minus(OVERLAP), 1000);
+      if (changes.isEmpty()) {
         break;
+      }
+      List<String> ids = new java.util.ArrayList<>();
+      for (ProductReader.Change change : changes) {
+        if (!change.updatedAt().equals(recent.get(change.id()))) {
+          ids.add(change.id());
+        }
       }
       Instant before = watermark;
       int fresh = 0;
-      for (ProductRecord p : changed) {
-        if (p.updatedAt() != null && p.updatedAt().equals(recent.get(p.id()))) {
-          continue; // read again in the overlap window, already indexed as it is
-        }
+      for (ProductRecord p : reader.read(ids)) {
         add(p);
         fresh++;
-        if (p.updatedAt() != null) {
-          recent.put(p.id(), p.updatedAt());
-          if (p.updatedAt().isAfter(watermark)) {
-            watermark = p.updatedAt();
-          }
+      }
+      for (ProductReader.Change change : changes) {
+        recent.put(change.id(), change.updatedAt());
+        if (change.updatedAt().isAfter(watermark)) {
+          watermark = change.updatedAt();
         }
       }
       Instant horizon = watermark.minus(OVERLAP).minus(OVERLAP);
       recent.values().removeIf(at -> at.isBefore(horizon));
       total += fresh;
-      if (changed.size() < 1000 || !watermark.isAfter(before)) {
+      if (changes.size() < 1000 || !watermark.isAfter(before)) {
         break;
       }
     }

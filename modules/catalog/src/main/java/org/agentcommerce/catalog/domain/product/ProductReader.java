@@ -10,8 +10,14 @@ public interface ProductReader {
   /** Every product, in batches, in id order; returns how many were read. */
   long readAll(Consumer<List<ProductRecord>> batch);
 
-  /** Products changed after {@code since} (their {@code updated_at}), oldest first. */
-  List<ProductRecord> readChangedSince(Instant since, int limit);
+  /** Which product changed when: an id and its {@code updated_at}. */
+  record Change(String id, Instant updatedAt) {}
+
+  /** Ids and times of products changed after {@code since}, oldest first: a cheap look. */
+  List<Change> changesSince(Instant since, int limit);
+
+  /** These products (those still stored), in any order. */
+  List<ProductRecord> read(List<String> ids);
 
   /** One merchant's products in id order after {@code afterId} ("" for the first page). */
   List<ProductRecord> readMerchant(String merchantId, String afterId, int limit);

@@ -74,19 +74,46 @@ public class JdbcProductReader implements ProductReader {
   }
 
   @Override
-  public List<ProductRecord> readChangedSince(Instant since, int limit) {
+  public List<Change> changesSince(Instant since, int limit) {
+    try (Connection c = dataSource().getConnection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT id, updated_at FROM products WHERE updated_at > ?"
+                    + " ORDER BY updated_at, id LIMIT "
+                    + Math.max(1, limit))) {
+      ps.setTimestamp(1, Timestamp.from(since));
+      List<Change> out = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(new Change(rs.getString(1), rs.getTimestamp(2).toInstant()));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot read changed products", e);
+    }
+  }
+
+  @Override
+  public List<ProductRecord> read(List<String> ids) {
+    if (ids.isEmpty()) {
+      return List.of();
+    }
     try (Connection c = dataSource().getConnection();
         PreparedStatement ps =
             c.prepareStatement(
                 "SELECT "
                     + PRODUCT_COLUMNS
                     + PRODUCT_FROM
-                    + " WHERE p.updated_at > ? ORDER BY p.updated_at, p.id LIMIT "
-                    + Math.max(1, limit))) {
-      ps.setTimestamp(1, Timestamp.from(since));
+                    + " WHERE p.id IN ("
+                    + String.join(",", java.util.Collections.nCopies(ids.size(), "?"))
+                    + ") ORDER BY p.id")) {
+      for (int i = 0; i < ids.size(); i++) {
+        ps.setString(i + 1, ids.get(i));
+      }
       return withVariants(c, readProducts(ps));
     } catch (SQLException e) {
-      throw new IllegalStateException("Cannot read changed products", e);
+      throw new IllegalStateException("Cannot read products", e);
     }
   }
 

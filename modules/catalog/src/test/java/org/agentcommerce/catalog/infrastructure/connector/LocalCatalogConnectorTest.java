@@ -61,8 +61,17 @@ class LocalCatalogConnectorTest {
     }
 
     @Override
-    public List<ProductRecord> readChangedSince(Instant since, int limit) {
-      return List.of();
+    public List<Change> changesSince(Instant since, int limit) {
+      return all.stream()
+          .filter(p -> p.updatedAt().isAfter(since))
+          .map(p -> new Change(p.id(), p.updatedAt()))
+          .limit(limit)
+          .toList();
+    }
+
+    @Override
+    public List<ProductRecord> read(List<String> ids) {
+      return all.stream().filter(p -> ids.contains(p.id())).toList();
     }
 
     @Override

@@ -1,0 +1,143 @@
+package org.agentcommerce.catalog.application.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.agentcommerce.catalog.domain.product.ProductReader;
+import org.agentcommerce.catalog.domain.product.ProductRecord;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.TermQuery;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class CatalogIndexRefreshTest {
+
+  private final Store store = new Store();
+  private final CatalogIndex index = new CatalogIndex();
+
+  CatalogIndexRefreshTest() {
+    index.reader = store;
+  }
+
+  @AfterEach
+  void close() {
+    index.close();
+  }
+
+  @Test
+  void aLateCommitWithAnOlderTimestampIsStillIndexed() {
+    Instant t0 = Instant.parse("2026-11-21T10:00:00Z");
+    store.put(product("prod_a", t0));
+    index.build();
+    store.put(product("prod_b", t0.plusSeconds(3)));
+    assertEquals(1, index.refresh());
+    // Committed after prod_b was read, but stamped a second before it.
+    store.put(product("prod_late", t0.plusSeconds(2)));
+    assertEquals(1, index.refresh());
+    assertTrue(indexed("prod_late"));
+  }
+
+  @Test
+  void quietRefreshesIndexNothingAgain() {
+    Instant t0 = Instant.parse("2026-11-21T10:00:00Z");
+    store.put(product("prod_a", t0));
+    index.build();
+    store.put(product("prod_b", t0.plusSeconds(1)));
+    assertEquals(1, index.refresh());
+    assertEquals(0, index.refresh());
+    assertEquals(0, index.refresh());
+  }
+
+  private boolean indexed(String id) {
+    return index.withSearcher(
+        s -> {
+          try {
+            return s.count(new TermQuery(new Term(CatalogIndex.ID, id))) == 1;
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
+  }
+
+  private static ProductRecord product(String id, Instant updated) {
+    return new ProductRecord(
+        id,
+        "merch_a",
+        "Shop",
+        "active",
+        "USD",
+        "shopify",
+        "1",
+        "h-" + id,
+        "Serum " + id,
+        "A serum.",
+        "Brand",
+        "Serum",
+        "skincare",
+        "beauty",
+        List.of(),
+        List.of(),
+        "AQUA",
+        List.of("all"),
+        List.of(),
+        null,
+        "active",
+        null,
+        updated,
+        updated,
+        List.of(
+            new ProductRecord.VariantRecord(
+                "v-" + id,
+                "30ml",
+                "SKU-" + id,
+                "{}",
+                null,
+                1,
+                List.of(new ProductRecord.OfferRecord("US", "USD", 1000, null, 5)))));
+  }
+
+  /** Products as a database would hold them, with their updated_at. */
+  private static final class Store implements ProductReader {
+    private final List<ProductRecord> rows = new ArrayList<>();
+
+    void put(ProductRecord p) {
+      rows.removeIf(r -> r.id().equals(p.id()));
+      rows.add(p);
+    }
+
+    @Override
+    public long readAll(Consumer<List<ProductRecord>> batch) {
+      batch.accept(List.copyOf(rows));
+      return rows.size();
+    }
+
+    @Override
+    public List<Change> changesSince(Instant since, int limit) {
+      return rows.stream()
+          .filter(p -> p.updatedAt().isAfter(since))
+          .sorted(java.util.Comparator.comparing(ProductRecord::updatedAt))
+          .limit(limit)
+          .map(p -> new Change(p.id(), p.updatedAt()))
+          .toList();
+    }
+
+    @Override
+    public List<ProductRecord> read(List<String> ids) {
+      return rows.stream().filter(p -> ids.contains(p.id())).toList();
+    }
+
+    @Override
+    public List<ProductRecord> readMerchant(String merchantId, String afterId, int limit) {
+      return List.of();
+    }
+
+    @Override
+    public List<String> allIds() {
+      return rows.stream().map(ProductRecord::id).toList();
+    }
+  }
+}
