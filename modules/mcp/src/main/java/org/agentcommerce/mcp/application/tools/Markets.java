@@ -42,6 +42,22 @@ public class Markets {
     return new ArrayList<>(markets);
   }
 
+  /**
+   * The market of a UCP request's {@code context}: its country, else the one market that prices in
+   * its currency (for this merchant when one is named), else null (each product's home market).
+   */
+  public String ofUcpContext(jakarta.json.JsonObject request, String merchantId) {
+    java.util.Optional<String> country = UcpRequests.country(request);
+    if (country.isPresent()) {
+      return country.get();
+    }
+    return UcpRequests.currency(request)
+        .map(c -> forCurrency(c, merchantId))
+        .filter(found -> found.size() == 1)
+        .map(found -> found.get(0))
+        .orElse(null);
+  }
+
   /** Whether the caller may see the merchant. */
   public boolean visible(String merchantId) {
     return catalog.merchants(0, ALL_MERCHANTS).stream()

@@ -8,7 +8,6 @@ import jakarta.json.JsonObjectBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.agentcommerce.catalog.api.CatalogReads;
 import org.agentcommerce.catalog.api.ProductView;
@@ -94,7 +93,8 @@ public class UcpGetProductTool implements McpTool {
               "$.catalog.selected",
               "Variant selection is not supported; every variant is returned."));
     }
-    String market = marketOf(request, ToolJson.text(arguments, "merchant_id").orElse(null));
+    String market =
+        markets.ofUcpContext(request, ToolJson.text(arguments, "merchant_id").orElse(null));
     ProductView p =
         catalog.product(ToolJson.text(arguments, "merchant_id").orElse(null), id, market);
     List<ProductView.Variant> variants = featuredFirst(UcpProducts.priced(p));
@@ -120,19 +120,6 @@ public class UcpGetProductTool implements McpTool {
       result.add("messages", UcpRequests.messages(messages));
     }
     return result.build();
-  }
-
-  /** The market of {@code context}: the country, else the one market of the currency, else home. */
-  private String marketOf(JsonObject request, String merchantId) {
-    Optional<String> country = UcpRequests.country(request);
-    if (country.isPresent()) {
-      return country.get();
-    }
-    return UcpRequests.currency(request)
-        .map(c -> markets.forCurrency(c, merchantId))
-        .filter(found -> found.size() == 1)
-        .map(found -> found.get(0))
-        .orElse(null);
   }
 
   /** The featured variant (the first in stock) first, the others in their order. */

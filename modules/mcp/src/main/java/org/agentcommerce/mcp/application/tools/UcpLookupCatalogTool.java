@@ -69,6 +69,7 @@ public class UcpLookupCatalogTool implements McpTool {
           .formatted(UcpRequests.META_SCHEMA, IDS_SCHEMA, UcpRequests.CONTEXT_SCHEMA, IDS_SCHEMA);
 
   @Inject CatalogReads catalog;
+  @Inject Markets markets;
 
   @Override
   public ToolDescriptor descriptor() {
@@ -94,7 +95,7 @@ public class UcpLookupCatalogTool implements McpTool {
       throw ToolJson.invalidArgument(
           "/catalog/ids", "is required", "Invalid arguments: send catalog.ids (or ids).");
     }
-    String market = UcpRequests.country(request).orElse(null);
+    String market = markets.ofUcpContext(request, null);
     // One product per product id, in the order first asked for, with every id that named it.
     Map<String, ProductView> found = new LinkedHashMap<>();
     Map<String, List<String>> askedBy = new LinkedHashMap<>();

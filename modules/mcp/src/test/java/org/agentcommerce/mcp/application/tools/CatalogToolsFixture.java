@@ -53,6 +53,7 @@ public final class CatalogToolsFixture {
     ucpProduct.catalog = catalog;
     ucpProduct.markets = markets;
     UcpLookupCatalogTool lookup = new UcpLookupCatalogTool();
+    lookup.markets = markets;
     lookup.catalog = catalog;
     return List.of(
         searchTool, product, alternatives, intel, merchants, ucpSearch, ucpProduct, lookup);
