@@ -184,10 +184,16 @@ public final class McpEndpoint {
 
   /** Tells requests, notifications and responses apart, and refuses anything else. */
   private McpHttpResponse receive(McpHttpRequest request, JsonValue message) {
-    if (message instanceof JsonArray) {
+    if (message instanceof JsonArray batch) {
+      String stated = request.header("mcp-protocol-version");
+      if (stated == null || McpProtocolVersions.WHEN_UNSTATED.equals(stated.trim())) {
+        return receiveBatch(request, batch);
+      }
       return invalidRequest(
           JsonValue.NULL,
-          "Invalid Request: batches are not supported; send one JSON-RPC message per POST.");
+          "Invalid Request: batches are not supported in protocol "
+              + stated.trim()
+              + "; send one JSON-RPC message per POST.");
     }
     if (!(message instanceof JsonObject m)) {
       return invalidRequest(JsonValue.NULL, "Invalid Request: expected a JSON-RPC object.");
@@ -244,6 +250,42 @@ public final class McpEndpoint {
     }
     return invalidRequest(id, "Invalid Request: expected a method, or a result or error.");
   }
+
+  /**
+   * A JSON-RPC batch, which protocol 2025-03-26 (also what a request without MCP-Protocol-Version
+   * speaks) requires servers to accept: each message is answered as if sent alone, the answers to
+   * requests come back as one array, and a batch of notifications and responses only is accepted
+   * with 202. An empty batch is an invalid request.
+   */
+  private McpHttpResponse receiveBatch(McpHttpRequest request, JsonArray batch) {
+    if (batch.isEmpty()) {
+      return invalidRequest(JsonValue.NULL, "Invalid Request: an empty batch.");
+    }
+    if (batch.size() > MAX_BATCH) {
+      return invalidRequest(
+          JsonValue.NULL, "Invalid Request: at most " + MAX_BATCH + " messages per batch.");
+    }
+    StringBuilder answers = new StringBuilder("[");
+    boolean any = false;
+    for (JsonValue item : batch) {
+      McpHttpResponse one =
+          item instanceof JsonArray
+              ? invalidRequest(JsonValue.NULL, "Invalid Request: a batch inside a batch.")
+              : receive(request, item);
+      if (one.body() != null) {
+        answers.append(any ? "," : "").append(one.body());
+        any = true;
+      }
+    }
+    if (!any) {
+      return accepted();
+    }
+    return new McpHttpResponse(
+        200, java.util.Map.of("Content-Type", "application/json"), answers.append(']').toString());
+  }
+
+  /** Messages one batch may hold. */
+  static final int MAX_BATCH = 50;
 
   private McpHttpResponse dispatch(
       McpHttpRequest request, JsonValue id, String method, JsonValue rawParams, String version) {

@@ -133,13 +133,41 @@ class McpProtocolTest {
   }
 
   @Test
-  void batchesAreInvalidRequests() {
-    McpHttpResponse response = open.post("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
+  void batchesAreInvalidRequestsFromProtocol20250618On() {
+    McpHttpResponse response =
+        open.post(
+            "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]",
+            "MCP-Protocol-Version",
+            "2025-06-18");
 
     assertEquals(400, response.status());
     JsonObject json = TestDoor.json(response);
     assertEquals(-32600, json.getJsonObject("error").getInt("code"));
     assertEquals(JsonValue.NULL, json.get("id"));
+  }
+
+  @Test
+  void protocol20250326BatchesAreAnsweredAsOneArray() {
+    McpHttpResponse response =
+        open.post(
+            "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"method\":\"nope\"},42]");
+
+    assertEquals(200, response.status());
+    jakarta.json.JsonArray answers =
+        jakarta.json.Json.createReader(new java.io.StringReader(response.body())).readArray();
+    assertEquals(3, answers.size(), response::body);
+    assertEquals(1, answers.getJsonObject(0).getInt("id"));
+    assertEquals(JsonValue.EMPTY_JSON_OBJECT, answers.getJsonObject(0).getJsonObject("result"));
+    assertEquals("b", answers.getJsonObject(1).getString("id"));
+    assertEquals(-32601, answers.getJsonObject(1).getJsonObject("error").getInt("code"));
+    assertEquals(-32600, answers.getJsonObject(2).getJsonObject("error").getInt("code"));
+
+    assertEquals(
+        202,
+        open.post("[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]").status());
+    assertEquals(400, open.post("[]").status());
   }
 
   @Test
