@@ -662,7 +662,10 @@ public final class McpEndpoint {
   }
 
   private static boolean isValidId(JsonValue id) {
-    return id instanceof JsonString || (id instanceof JsonNumber n && n.isIntegral());
+    // An integer in JSON Schema's sense: 1.0 counts; its text is echoed back as sent.
+    return id instanceof JsonString
+        || (id instanceof JsonNumber n
+            && (n.isIntegral() || n.bigDecimalValue().stripTrailingZeros().scale() <= 0));
   }
 
   private static McpHttpResponse ok(JsonValue id, JsonObject result) {

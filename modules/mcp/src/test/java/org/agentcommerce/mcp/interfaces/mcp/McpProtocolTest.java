@@ -147,6 +147,15 @@ class McpProtocolTest {
   }
 
   @Test
+  void anIntegralNumberIsAnIdAndIsEchoedAsSent() {
+    McpHttpResponse response = open.post("{\"jsonrpc\":\"2.0\",\"id\":1.0,\"method\":\"ping\"}");
+
+    assertEquals(200, response.status(), response::body);
+    assertTrue(response.body().contains("\"id\":1.0"), response::body);
+    assertEquals(400, open.post("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}").status());
+  }
+
+  @Test
   void protocol20250326BatchesAreAnsweredAsOneArray() {
     McpHttpResponse response =
         open.post(
