@@ -187,37 +187,7 @@ final class Answers {
             b.assumptions(),
             Math.round(confidence * 100) / 100.0,
             List.of());
-    List<org.agentcommerce.catalog.domain.brief.Question> questions =
-        parser.clarifyingQuestions(merged);
-    return new ParsedBrief(
-        merged.rawText(),
-        merged.lang(),
-        merged.vertical(),
-        merged.suggestedVertical(),
-        merged.category(),
-        merged.productType(),
-        merged.productTypes(),
-        merged.budget(),
-        merged.priceTier(),
-        merged.skinType(),
-        merged.sensitiveSkin(),
-        merged.concerns(),
-        merged.exclusions(),
-        merged.wantedIngredients(),
-        merged.minSpf(),
-        merged.quantity(),
-        merged.brandsWanted(),
-        merged.brandsAvoided(),
-        merged.market(),
-        merged.locale(),
-        merged.currency(),
-        merged.inStockOnly(),
-        merged.giftIntent(),
-        merged.evidence(),
-        merged.unknowns(),
-        merged.assumptions(),
-        merged.confidence(),
-        questions);
+    return merged.withQuestions(parser.clarifyingQuestions(merged));
   }
 
   private static Budget budget(

@@ -546,7 +546,7 @@ public final class BriefParser {
   public ParsedBrief parse(BriefInput input) {
     Objects.requireNonNull(input, "input");
     ParsedBrief draft = new Run(input).run();
-    return withQuestions(draft, clarifyingQuestions(draft));
+    return draft.withQuestions(clarifyingQuestions(draft));
   }
 
   /**
@@ -636,38 +636,6 @@ public final class BriefParser {
 
   static boolean concernsRelevant(String category) {
     return "skincare".equals(category) || "hair".equals(category) || "body".equals(category);
-  }
-
-  private static ParsedBrief withQuestions(ParsedBrief b, List<Question> questions) {
-    return new ParsedBrief(
-        b.rawText(),
-        b.lang(),
-        b.vertical(),
-        b.suggestedVertical(),
-        b.category(),
-        b.productType(),
-        b.productTypes(),
-        b.budget(),
-        b.priceTier(),
-        b.skinType(),
-        b.sensitiveSkin(),
-        b.concerns(),
-        b.exclusions(),
-        b.wantedIngredients(),
-        b.minSpf(),
-        b.quantity(),
-        b.brandsWanted(),
-        b.brandsAvoided(),
-        b.market(),
-        b.locale(),
-        b.currency(),
-        b.inStockOnly(),
-        b.giftIntent(),
-        b.evidence(),
-        b.unknowns(),
-        b.assumptions(),
-        b.confidence(),
-        questions);
   }
 
   // ------------------------------------------------------------------ one parse

@@ -78,6 +78,39 @@ public record ParsedBrief(
     questions = copy(questions);
   }
 
+  /** The same brief with these clarifying questions. */
+  public ParsedBrief withQuestions(List<Question> asked) {
+    return new ParsedBrief(
+        rawText,
+        lang,
+        vertical,
+        suggestedVertical,
+        category,
+        productType,
+        productTypes,
+        budget,
+        priceTier,
+        skinType,
+        sensitiveSkin,
+        concerns,
+        exclusions,
+        wantedIngredients,
+        minSpf,
+        quantity,
+        brandsWanted,
+        brandsAvoided,
+        market,
+        locale,
+        currency,
+        inStockOnly,
+        giftIntent,
+        evidence,
+        unknowns,
+        assumptions,
+        confidence,
+        asked);
+  }
+
   /** The evidence entries for one field, in the order they were recorded. */
   public List<Evidence> evidenceFor(String field) {
     return evidence.stream().filter(e -> e.field().equals(field)).toList();
