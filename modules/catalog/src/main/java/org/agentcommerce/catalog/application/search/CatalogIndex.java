@@ -97,6 +97,9 @@ public class CatalogIndex {
   private volatile BuildReport lastBuild;
   private final Set<String> vendors = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
+  /** The vendors, sorted, until a new one is indexed: callers compare it on every brief. */
+  private volatile Set<String> vendorSnapshot;
+
   /** How the last full build went. */
   public record BuildReport(long products, long millis, long indexBytes) {}
 
@@ -341,12 +344,24 @@ public class CatalogIndex {
 
   /** Every brand name seen while indexing, as the catalog spells it. */
   public Set<String> vendors() {
-    return java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(vendors));
+    Set<String> sorted = vendorSnapshot;
+    if (sorted == null) {
+      synchronized (vendors) {
+        sorted = vendorSnapshot;
+        if (sorted == null) {
+          sorted = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(vendors));
+          vendorSnapshot = sorted;
+        }
+      }
+    }
+    return sorted;
   }
 
   private void add(ProductRecord p) {
-    if (p.vendor() != null && !p.vendor().isBlank()) {
-      vendors.add(p.vendor());
+    if (p.vendor() != null && !p.vendor().isBlank() && vendors.add(p.vendor())) {
+      synchronized (vendors) {
+        vendorSnapshot = null;
+      }
     }
     try {
       writer.updateDocument(new Term(ID, p.id()), document(p));
