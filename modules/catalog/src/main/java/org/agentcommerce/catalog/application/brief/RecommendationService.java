@@ -57,30 +57,23 @@ public class RecommendationService implements Recommendations {
     }
     BigDecimal max = null;
     BigDecimal min = null;
+    String budgetSource = null;
+    String budgetWords = null;
     if (r.priceMax() != null) {
       max = BriefConstraints.budget(r.priceMax(), List.of("constraints", "price_max"));
+      budgetSource = "constraints.price_max";
       currency =
           first(
               currency,
               marketCurrency,
               b.budget() == null ? null : b.budget().currency(),
               b.currency());
-      applied.add(
-          new AppliedConstraint(
-              "price_max", max.toPlainString(), currency, "constraints.price_max", null));
     } else if (b.budget() != null) {
       max = b.budget().max();
       min = b.budget().min();
+      budgetSource = "need";
+      budgetWords = spanOf(b, "budget");
       currency = first(b.budget().currency(), currency, marketCurrency, b.currency());
-      String words = spanOf(b, "budget");
-      if (max != null) {
-        applied.add(
-            new AppliedConstraint("price_max", max.toPlainString(), currency, "need", words));
-      }
-      if (min != null) {
-        applied.add(
-            new AppliedConstraint("price_min", min.toPlainString(), currency, "need", words));
-      }
     }
     String market =
         askedMarket != null
@@ -89,20 +82,26 @@ public class RecommendationService implements Recommendations {
     if (market == null && b.market() != null) {
       market = Markets.searchable(b.market(), null, b.lang());
     }
-    if ((max != null || min != null) && currency == null && market == null) {
-      // A budget with nothing to say which money it is in: compare in US dollars, and say so.
+    // A budget with nothing to say which money it is in is compared in US dollars, and says so.
+    boolean assumed = budgetSource != null && currency == null && market == null;
+    if (assumed) {
       market = "US";
-      applied.add(new AppliedConstraint("currency", "USD", "USD", "assumed", null));
     }
     if (currency == null) {
       currency = Markets.currencyOf(market);
     }
-    for (AppliedConstraint a : List.copyOf(applied)) {
-      if (a.currency() == null && (a.name().equals("price_max") || a.name().equals("price_min"))) {
-        applied.set(
-            applied.indexOf(a),
-            new AppliedConstraint(a.name(), a.value(), currency, a.source(), a.evidence()));
-      }
+    if (max != null) {
+      applied.add(
+          new AppliedConstraint(
+              "price_max", max.toPlainString(), currency, budgetSource, budgetWords));
+    }
+    if (min != null) {
+      applied.add(
+          new AppliedConstraint(
+              "price_min", min.toPlainString(), currency, budgetSource, budgetWords));
+    }
+    if (assumed) {
+      applied.add(new AppliedConstraint("currency", "USD", "USD", "assumed", null));
     }
     if (market != null) {
       applied.add(
