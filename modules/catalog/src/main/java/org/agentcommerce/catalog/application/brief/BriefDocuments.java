@@ -17,7 +17,7 @@ import org.agentcommerce.catalog.domain.brief.Question;
 final class BriefDocuments {
 
   static final String SCHEMA_VERSION = "0.1.0";
-  static final JsonProvider JSON = JsonProvider.provider();
+  static final JsonProvider JSON = org.agentcommerce.platform.api.Jsonp.PROVIDER;
 
   private BriefDocuments() {}
 

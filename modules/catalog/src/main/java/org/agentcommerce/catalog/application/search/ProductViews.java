@@ -20,9 +20,8 @@ import org.agentcommerce.catalog.domain.product.ProductRecord.VariantRecord;
 /** Renders a stored product for one market: variant prices in major units of its currency. */
 public final class ProductViews {
 
-  /** Looked up once: {@code Json.createReader} finds the provider anew on every call. */
   private static final jakarta.json.spi.JsonProvider JSON =
-      jakarta.json.spi.JsonProvider.provider();
+      org.agentcommerce.platform.api.Jsonp.PROVIDER;
 
   private ProductViews() {}
 

@@ -22,7 +22,7 @@ import org.agentcommerce.platform.api.Money;
  */
 final class ToolJson {
 
-  static final JsonProvider PROVIDER = JsonProvider.provider();
+  static final JsonProvider PROVIDER = org.agentcommerce.platform.api.Jsonp.PROVIDER;
 
   private ToolJson() {}
 

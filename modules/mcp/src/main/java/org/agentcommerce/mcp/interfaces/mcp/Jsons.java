@@ -23,7 +23,7 @@ import java.util.Map;
  */
 final class Jsons {
 
-  static final JsonProvider PROVIDER = JsonProvider.provider();
+  static final JsonProvider PROVIDER = org.agentcommerce.platform.api.Jsonp.PROVIDER;
   private static final JsonParserFactory PARSERS = PROVIDER.createParserFactory(Map.of());
 
   private Jsons() {}

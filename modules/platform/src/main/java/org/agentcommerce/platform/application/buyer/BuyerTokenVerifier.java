@@ -36,9 +36,8 @@ import org.jose4j.lang.UnresolvableKeyException;
 @ApplicationScoped
 public class BuyerTokenVerifier {
 
-  /** Looked up once: {@code Json.createReader} finds the provider anew on every call. */
   private static final jakarta.json.spi.JsonProvider JSON =
-      jakarta.json.spi.JsonProvider.provider();
+      org.agentcommerce.platform.api.Jsonp.PROVIDER;
 
   private static final Logger LOG = Logger.getLogger(BuyerTokenVerifier.class.getName());
 

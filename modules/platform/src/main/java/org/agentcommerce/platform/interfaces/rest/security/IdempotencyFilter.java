@@ -42,9 +42,8 @@ import org.agentcommerce.platform.interfaces.rest.JsonbProvider;
 @Priority(Priorities.AUTHORIZATION + 100)
 public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
-  /** Looked up once: {@code Json.createReader} finds the provider anew on every call. */
   private static final jakarta.json.spi.JsonProvider JSON =
-      jakarta.json.spi.JsonProvider.provider();
+      org.agentcommerce.platform.api.Jsonp.PROVIDER;
 
   public static final String HEADER = "Idempotency-Key";
   public static final String REPLAYED_HEADER = "Idempotent-Replayed";
