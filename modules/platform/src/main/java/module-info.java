@@ -36,7 +36,6 @@ module org.agentcommerce.platform {
   // JPA (EclipseLink) reflects on the entities.
   opens org.agentcommerce.platform.domain.agent;
   opens org.agentcommerce.platform.domain.buyer;
-  opens org.agentcommerce.platform.domain.idempotency;
   // CDI injects the datasource, config and entity manager into the repositories and listeners.
   opens org.agentcommerce.platform.infrastructure.persistence;
   // JAX-RS instantiates resources and providers; JSON-B reads and writes the DTO records.

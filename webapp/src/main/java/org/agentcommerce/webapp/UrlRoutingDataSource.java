@@ -59,11 +59,27 @@ public class UrlRoutingDataSource implements DataSource {
     if (pass != null && !pass.isEmpty()) {
       props.setProperty("password", pass);
     }
+    if (!url.startsWith("jdbc:h2:")) {
+      utcSessions(url, props);
+    }
     Connection connection = driverFor(url).connect(url, props);
     if (connection == null) {
       throw new SQLException("The driver does not accept this database URL");
     }
     return connection;
+  }
+
+  /**
+   * MariaDB sessions in UTC: timestamps are written and read as UTC wall times and {@code
+   * CURRENT_TIMESTAMP} is UTC, whatever each node's JVM time zone, so two nodes in Tokyo and London
+   * (or one across a DST change) agree on every instant. A URL that sets these options wins.
+   */
+  static void utcSessions(String url, Properties props) {
+    if (!url.contains("connectionTimeZone=")) {
+      props.setProperty("connectionTimeZone", "UTC");
+      props.setProperty("forceConnectionTimeZoneToSession", "true");
+      props.setProperty("preserveInstants", "true");
+    }
   }
 
   private static Driver driverFor(String url) throws SQLException {

@@ -54,7 +54,8 @@ class PlatformInContainerIT {
               () -> {
                 start.await();
                 try {
-                  return idempotency.begin("agent_incontainer", "POST /probe", key, "h".repeat(64));
+                  return idempotency.begin(
+                      "agent_incontainer", "POST /probe", key, "h".repeat(64), false);
                 } catch (ApiException e) {
                   return e;
                 }

@@ -2,23 +2,20 @@ package org.agentcommerce.platform.application.idempotency;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.Ids;
-import org.agentcommerce.platform.domain.idempotency.IdempotencyRecord;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Runs a keyed request once. The first request with a key claims it; a repeat with the same body
- * gets the stored response; a repeat with another body is a 409 {@code idempotency_conflict}; a
- * repeat while the first still runs is a 409 {@code idempotency_in_flight} with {@code
- * Retry-After}. Responses of 5xx are never stored. Keys expire after {@code ac.idempotency.ttl}.
+ * Runs a keyed request once. The first request with a key claims it (an INSERT that a unique key
+ * lets one request win) and holds the claim with a random holder token and a lease that its node
+ * renews while it works; a repeat with the same request gets the stored answer; a repeat with
+ * another request is a 409 {@code idempotency_conflict}; a repeat while the first still runs is a
+ * 409 {@code idempotency_in_flight} with {@code Retry-After}. A claim is taken over only when its
+ * lease ran out (its node stopped renewing it) and the operation has no outside effects.
  */
 @ApplicationScoped
 public class IdempotencyService {
@@ -26,49 +23,57 @@ public class IdempotencyService {
   private static final Logger LOG = Logger.getLogger(IdempotencyService.class.getName());
 
   @Inject IdempotencyStore store;
-  @Inject Clock clock;
+  @Inject IdempotencyLeases leases;
 
   @Inject
   @ConfigProperty(name = "ac.idempotency.ttl", defaultValue = "PT24H")
   Duration ttl;
 
   @Inject
-  @ConfigProperty(name = "ac.idempotency.in-flight-timeout", defaultValue = "PT60S")
+  @ConfigProperty(name = "ac.idempotency.in-flight-timeout", defaultValue = "PT30S")
   Duration inFlightTimeout;
 
-  /** What to do with a request: run it (holding {@code recordId}) or answer with a stored reply. */
+  /** What to do with a request: run it (holding the claim) or answer with a stored reply. */
   public sealed interface Decision permits Proceed, Replay {}
 
-  /** Run the request; report its response with {@link #finish}. */
-  public record Proceed(String recordId) implements Decision {}
+  /** Run the request while holding this claim. */
+  public record Proceed(String recordId, String holder) implements Decision {}
 
-  /** Answer with this stored response. */
-  public record Replay(int status, String body) implements Decision {}
+  /** Answer with this stored response; {@code headers} as stored (JSON), or null. */
+  public record Replay(int status, String body, String headers) implements Decision {}
 
-  public Decision begin(String agentId, String operation, String key, String requestHash) {
+  public Decision begin(
+      String agentId, String operation, String key, String requestHash, boolean outsideEffects) {
+    long lease = leaseSeconds();
+    long ttlSeconds = Math.max(1, ttl.toSeconds());
     for (int attempt = 0; attempt < 3; attempt++) {
-      Instant now = clock.instant();
-      IdempotencyRecord claim =
-          new IdempotencyRecord(
-              Ids.newId("idem", 10), agentId, operation, key, requestHash, now, now.plus(ttl));
+      String holder = Ids.randomHex(16);
+      IdempotencyStore.Claim claim =
+          new IdempotencyStore.Claim(
+              Ids.newId("idem", 10), agentId, operation, key, requestHash, holder, outsideEffects);
       try {
-        store.claim(claim);
-        return new Proceed(claim.id());
-      } catch (RuntimeException lost) {
-        // Another request holds the key (unique constraint); see what it left.
-        LOG.log(Level.FINE, "idempotency key already claimed", lost);
+        store.claim(claim, lease, ttlSeconds);
+        leases.hold(holder);
+        return new Proceed(claim.id(), holder);
+      } catch (RuntimeException e) {
+        if (!IdempotencyStore.isUniqueViolation(e)) {
+          throw e;
+        }
+        LOG.fine("idempotency key already claimed");
       }
-      Optional<IdempotencyStore.Snapshot> existing = store.find(agentId, operation, key);
+      var existing = store.find(agentId, operation, key);
       if (existing.isEmpty()) {
         continue; // released between our insert and our read: try to claim again
       }
       IdempotencyStore.Snapshot held = existing.get();
-      boolean expired = held.expiresAt().isBefore(now);
-      boolean abandoned =
-          !held.completed() && held.createdAt().isBefore(now.minus(inFlightTimeout));
-      if (expired || abandoned) {
-        if (store.takeOver(held.id(), held.createdAt(), requestHash, now, now.plus(ttl))) {
-          return new Proceed(held.id());
+      boolean holderGone = held.inFlight() && held.leaseExpired() && !held.outsideEffects();
+      if (held.expired() || holderGone) {
+        String newHolder = Ids.randomHex(16);
+        if (store.takeOver(
+            held.id(), held.holder(), newHolder, requestHash, outsideEffects, lease, ttlSeconds)) {
+          leases.hold(newHolder);
+          LOG.info(() -> "Took over idempotency claim " + held.id() + " whose holder is gone");
+          return new Proceed(held.id(), newHolder);
         }
         continue;
       }
@@ -76,39 +81,88 @@ public class IdempotencyService {
         throw new ApiException(
             409,
             "idempotency_conflict",
-            "This Idempotency-Key was already used with a different request body.",
+            "This Idempotency-Key was already used with a different request (body, query,"
+                + " path parameters, key scope or buyer).",
             Map.of("idempotency_key", key),
             Map.of());
+      }
+      if (held.inFlight() && !held.leaseExpired()) {
+        throw inFlight(key);
       }
       if (!held.completed()) {
         throw new ApiException(
             409,
-            "idempotency_in_flight",
-            "A request with this Idempotency-Key is still being processed; retry shortly.",
+            "idempotency_outcome_unknown",
+            "The first request with this Idempotency-Key reached an outside system and its"
+                + " outcome is not known yet; it is being reconciled. Retry later: the answer will"
+                + " be the first request's, never a second execution.",
             Map.of("idempotency_key", key),
-            Map.of("Retry-After", "1"));
+            Map.of("Retry-After", "5"));
       }
-      return new Replay(held.status(), held.body());
+      return new Replay(held.status(), held.body(), held.headers());
     }
-    throw new ApiException(
+    throw inFlight(key);
+  }
+
+  private static ApiException inFlight(String key) {
+    return new ApiException(
         409,
         "idempotency_in_flight",
-        "A request with this Idempotency-Key is changing state; retry shortly.",
+        "A request with this Idempotency-Key is still being processed; retry shortly.",
         Map.of("idempotency_key", key),
         Map.of("Retry-After", "1"));
   }
 
-  /** Stores the response to replay, or forgets the key when the server failed (5xx). */
-  public void finish(String recordId, int status, String body) {
-    if (status >= 500) {
-      store.release(recordId);
-    } else {
-      store.complete(recordId, status, body);
+  /**
+   * Stores the answer in the current transaction, with the operation's own writes. Throws 409
+   * {@code idempotency_in_flight} (rolling the transaction back) when the claim was taken over.
+   */
+  public void completeWithWork(Proceed claim, int status, String body, String headers) {
+    if (!store.completeInCurrentTransaction(
+        claim.recordId(), claim.holder(), status, body, headers)) {
+      throw lostClaim(claim);
     }
+  }
+
+  /** Stores the answer of a request that wrote nothing (a refusal), in its own commit. */
+  public void completeAlone(Proceed claim, int status, String body, String headers) {
+    if (!store.completeAlone(claim.recordId(), claim.holder(), status, body, headers)) {
+      LOG.info(() -> "Idempotency claim " + claim.recordId() + " was lost before its refusal");
+    }
+  }
+
+  /** Forgets a claim whose request changed nothing, so that a retry runs again. */
+  public void release(Proceed claim) {
+    store.release(claim.recordId(), claim.holder());
+  }
+
+  /** Keeps a claim whose outside effect may have happened, for reconciliation. */
+  public void markOutcomeUnknown(Proceed claim) {
+    store.markOutcomeUnknown(claim.recordId(), claim.holder());
+  }
+
+  /** The claim is no longer worked on by this node: stop renewing its lease. */
+  public void letGo(Proceed claim) {
+    leases.drop(claim.holder());
+  }
+
+  private ApiException lostClaim(Proceed claim) {
+    LOG.info(() -> "Idempotency claim " + claim.recordId() + " was taken over; rolling back");
+    return new ApiException(
+        409,
+        "idempotency_in_flight",
+        "Another request took over this Idempotency-Key while this one ran; nothing was changed"
+            + " by this one. Retry to get the answer.",
+        Map.of(),
+        Map.of("Retry-After", "1"));
+  }
+
+  long leaseSeconds() {
+    return Math.max(1, inFlightTimeout.toSeconds());
   }
 
   /** Deletes expired keys; returns how many. */
   public int purgeExpired() {
-    return store.deleteExpired(clock.instant());
+    return store.deleteExpired();
   }
 }

@@ -5,102 +5,301 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
-import java.time.Instant;
+import java.sql.Clob;
+import java.sql.SQLException;
+import java.sql.SQLIntegrityConstraintViolationException;
+import java.util.List;
 import java.util.Optional;
 import org.agentcommerce.platform.api.Database;
-import org.agentcommerce.platform.domain.idempotency.IdempotencyRecord;
 
 /**
- * Each step of the idempotency protocol in its own committed transaction, so that every node sees a
- * key as soon as one node claims it. The claim itself is an INSERT that the unique key on (agent,
- * operation, key) lets only one request win.
+ * The idempotency protocol's SQL. Every change is a compare-and-set on the claim's holder token, so
+ * a request that lost its claim can neither complete nor release the claim of the request that took
+ * it over. Times are the database's ({@code CURRENT_TIMESTAMP}), written and compared in SQL, so
+ * nodes in other time zones or with drifting clocks agree on a lease's age.
+ *
+ * <p>Claiming, taking over, releasing and renewing commit on their own so every node sees them at
+ * once; {@link #completeInCurrentTransaction} joins the caller's transaction, so a key is completed
+ * if and only if the operation's own database work commits.
  */
 @ApplicationScoped
 public class IdempotencyStore {
 
+  static final String IN_FLIGHT = "in_flight";
+  static final String COMPLETED = "completed";
+  static final String OUTCOME_UNKNOWN = "outcome_unknown";
+
+  private static final String NOW = "CURRENT_TIMESTAMP(6)";
+
   @PersistenceContext(unitName = Database.PERSISTENCE_UNIT)
   EntityManager em;
 
-  /** Inserts the claim; throws if another request holds the key already. */
+  /** What a new claim is. */
+  public record Claim(
+      String id,
+      String agentId,
+      String operation,
+      String key,
+      String requestHash,
+      String holder,
+      boolean outsideEffects) {}
+
+  /**
+   * Inserts the claim. Throws when another request holds the key (a unique-key violation, see
+   * {@link #isUniqueViolation}) or the database fails.
+   */
   @Transactional(TxType.REQUIRES_NEW)
-  public void claim(IdempotencyRecord record) {
-    em.persist(record);
-    em.flush();
+  public void claim(Claim claim, long leaseSeconds, long ttlSeconds) {
+    em.createNativeQuery(
+            "INSERT INTO idempotency_records (id, agent_id, operation, idem_key, request_hash,"
+                + " state, holder, outside_effects, created_at, lease_until, expires_at) VALUES"
+                + " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+                + NOW
+                + ", TIMESTAMPADD(SECOND, ?9, "
+                + NOW
+                + "), TIMESTAMPADD(SECOND, ?10, "
+                + NOW
+                + "))")
+        .setParameter(1, claim.id())
+        .setParameter(2, claim.agentId())
+        .setParameter(3, claim.operation())
+        .setParameter(4, claim.key())
+        .setParameter(5, claim.requestHash())
+        .setParameter(6, IN_FLIGHT)
+        .setParameter(7, claim.holder())
+        .setParameter(8, claim.outsideEffects() ? 1 : 0)
+        .setParameter(9, leaseSeconds)
+        .setParameter(10, ttlSeconds)
+        .executeUpdate();
   }
 
   @Transactional(TxType.REQUIRES_NEW)
   public Optional<Snapshot> find(String agentId, String operation, String key) {
-    return em.createNamedQuery("IdempotencyRecord.find", IdempotencyRecord.class)
-        .setParameter("agentId", agentId)
-        .setParameter("operation", operation)
-        .setParameter("key", key)
-        .getResultStream()
-        .findFirst()
-        .map(Snapshot::of);
+    @SuppressWarnings("unchecked")
+    List<Object[]> rows =
+        em.createNativeQuery(
+                "SELECT id, holder, request_hash, state, response_status, response_body,"
+                    + " response_headers, outside_effects, CASE WHEN lease_until < "
+                    + NOW
+                    + " THEN 1 ELSE 0 END, CASE WHEN expires_at < "
+                    + NOW
+                    + " THEN 1 ELSE 0 END FROM idempotency_records WHERE agent_id = ?1 AND"
+                    + " operation = ?2 AND idem_key = ?3")
+            .setParameter(1, agentId)
+            .setParameter(2, operation)
+            .setParameter(3, key)
+            .getResultList();
+    return rows.stream().findFirst().map(Snapshot::of);
   }
 
   /**
-   * Takes over a record whose holder is gone (in flight since before {@code staleBefore}) or whose
-   * stored result has expired. Returns whether this request won the take-over.
+   * Takes over the claim from {@code seenHolder} when its lease ran out (the holder stopped
+   * renewing it: its node is gone) or the stored answer expired. Returns whether this request won.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public boolean takeOver(
-      String id, Instant seenCreatedAt, String requestHash, Instant now, Instant expiresAt) {
-    IdempotencyRecord record = em.find(IdempotencyRecord.class, id);
-    if (record == null || !record.createdAt().equals(seenCreatedAt)) {
-      return false;
-    }
-    em.lock(record, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
-    em.refresh(record);
-    if (!record.createdAt().equals(seenCreatedAt)) {
-      return false;
-    }
-    record.restart(requestHash, now, expiresAt);
-    return true;
+      String id,
+      String seenHolder,
+      String newHolder,
+      String requestHash,
+      boolean outsideEffects,
+      long leaseSeconds,
+      long ttlSeconds) {
+    return em.createNativeQuery(
+                "UPDATE idempotency_records SET holder = ?1, request_hash = ?2, state = ?3,"
+                    + " outside_effects = ?4, response_status = NULL, response_body = NULL,"
+                    + " response_headers = NULL, created_at = "
+                    + NOW
+                    + ", lease_until = TIMESTAMPADD(SECOND, ?5, "
+                    + NOW
+                    + "), expires_at = TIMESTAMPADD(SECOND, ?6, "
+                    + NOW
+                    + ") WHERE id = ?7 AND holder = ?8 AND (expires_at < "
+                    + NOW
+                    + " OR (state = ?3 AND outside_effects = 0 AND lease_until < "
+                    + NOW
+                    + "))")
+            .setParameter(1, newHolder)
+            .setParameter(2, requestHash)
+            .setParameter(3, IN_FLIGHT)
+            .setParameter(4, outsideEffects ? 1 : 0)
+            .setParameter(5, leaseSeconds)
+            .setParameter(6, ttlSeconds)
+            .setParameter(7, id)
+            .setParameter(8, seenHolder)
+            .executeUpdate()
+        == 1;
   }
 
-  @Transactional(TxType.REQUIRES_NEW)
-  public void complete(String id, int status, String body) {
-    IdempotencyRecord record = em.find(IdempotencyRecord.class, id);
-    if (record != null) {
-      record.complete(status, body);
-    }
+  /**
+   * Stores the answer in the caller's transaction, if {@code holder} still holds the claim. The
+   * update locks the row until that transaction ends, so a take-over waits for the outcome.
+   */
+  @Transactional(TxType.MANDATORY)
+  public boolean completeInCurrentTransaction(
+      String id, String holder, int status, String body, String headers) {
+    return complete(id, holder, status, body, headers);
   }
 
-  /** Forgets a claim whose request failed on our side, so that a retry runs again. */
+  /** Stores the answer of a request whose work did not commit (a refusal), in its own commit. */
   @Transactional(TxType.REQUIRES_NEW)
-  public void release(String id) {
-    IdempotencyRecord record = em.find(IdempotencyRecord.class, id);
-    if (record != null) {
-      em.remove(record);
-    }
+  public boolean completeAlone(String id, String holder, int status, String body, String headers) {
+    return complete(id, holder, status, body, headers);
   }
 
+  private boolean complete(String id, String holder, int status, String body, String headers) {
+    return em.createNativeQuery(
+                "UPDATE idempotency_records SET state = ?1, response_status = ?2, response_body ="
+                    + " ?3, response_headers = ?4 WHERE id = ?5 AND holder = ?6 AND state = ?7")
+            .setParameter(1, COMPLETED)
+            .setParameter(2, status)
+            .setParameter(3, body)
+            .setParameter(4, headers)
+            .setParameter(5, id)
+            .setParameter(6, holder)
+            .setParameter(7, IN_FLIGHT)
+            .executeUpdate()
+        == 1;
+  }
+
+  /** Forgets a claim whose request changed nothing, so that a retry runs again. */
   @Transactional(TxType.REQUIRES_NEW)
-  public int deleteExpired(Instant now) {
-    return em.createNamedQuery("IdempotencyRecord.deleteExpired")
-        .setParameter("now", now)
+  public boolean release(String id, String holder) {
+    return em.createNativeQuery(
+                "DELETE FROM idempotency_records WHERE id = ?1 AND holder = ?2 AND state = ?3")
+            .setParameter(1, id)
+            .setParameter(2, holder)
+            .setParameter(3, IN_FLIGHT)
+            .executeUpdate()
+        == 1;
+  }
+
+  /** Keeps a claim whose outside effect may have happened, for reconciliation to decide. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public boolean markOutcomeUnknown(String id, String holder) {
+    return em.createNativeQuery(
+                "UPDATE idempotency_records SET state = ?1 WHERE id = ?2 AND holder = ?3 AND"
+                    + " state = ?4")
+            .setParameter(1, OUTCOME_UNKNOWN)
+            .setParameter(2, id)
+            .setParameter(3, holder)
+            .setParameter(4, IN_FLIGHT)
+            .executeUpdate()
+        == 1;
+  }
+
+  /**
+   * Decides a claim left {@code outcome_unknown}, once reconciliation knows what happened: with an
+   * answer to replay, or released ({@code status} null) when nothing happened.
+   */
+  @Transactional(TxType.REQUIRED)
+  public boolean resolveUnknown(String id, Integer status, String body, String headers) {
+    if (status == null) {
+      return em.createNativeQuery("DELETE FROM idempotency_records WHERE id = ?1 AND state = ?2")
+              .setParameter(1, id)
+              .setParameter(2, OUTCOME_UNKNOWN)
+              .executeUpdate()
+          == 1;
+    }
+    return em.createNativeQuery(
+                "UPDATE idempotency_records SET state = ?1, response_status = ?2, response_body ="
+                    + " ?3, response_headers = ?4 WHERE id = ?5 AND state = ?6")
+            .setParameter(1, COMPLETED)
+            .setParameter(2, status)
+            .setParameter(3, body)
+            .setParameter(4, headers)
+            .setParameter(5, id)
+            .setParameter(6, OUTCOME_UNKNOWN)
+            .executeUpdate()
+        == 1;
+  }
+
+  /** Extends the leases of the claims these holders still have in flight. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public int renew(List<String> holders, long leaseSeconds) {
+    int renewed = 0;
+    for (String holder : holders) {
+      renewed +=
+          em.createNativeQuery(
+                  "UPDATE idempotency_records SET lease_until = TIMESTAMPADD(SECOND, ?1, "
+                      + NOW
+                      + ") WHERE holder = ?2 AND state = ?3")
+              .setParameter(1, leaseSeconds)
+              .setParameter(2, holder)
+              .setParameter(3, IN_FLIGHT)
+              .executeUpdate();
+    }
+    return renewed;
+  }
+
+  /** Deletes expired keys (not those waiting for reconciliation); returns how many. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public int deleteExpired() {
+    return em.createNativeQuery(
+            "DELETE FROM idempotency_records WHERE expires_at < " + NOW + " AND state <> ?1")
+        .setParameter(1, OUTCOME_UNKNOWN)
         .executeUpdate();
   }
 
-  /** A detached view of a record. */
+  /** Whether a failure is a unique-key violation: another request won the insert. */
+  static boolean isUniqueViolation(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof SQLIntegrityConstraintViolationException) {
+        return true;
+      }
+      if (t instanceof SQLException sql
+          && sql.getSQLState() != null
+          && sql.getSQLState().startsWith("23")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A detached view of a record; lease and expiry as judged by the database's clock. */
   public record Snapshot(
       String id,
+      String holder,
       String requestHash,
-      boolean completed,
+      String state,
       Integer status,
       String body,
-      Instant createdAt,
-      Instant expiresAt) {
-    static Snapshot of(IdempotencyRecord r) {
+      String headers,
+      boolean outsideEffects,
+      boolean leaseExpired,
+      boolean expired) {
+
+    static Snapshot of(Object[] row) {
       return new Snapshot(
-          r.id(),
-          r.requestHash(),
-          r.isCompleted(),
-          r.responseStatus(),
-          r.responseBody(),
-          r.createdAt(),
-          r.expiresAt());
+          (String) row[0],
+          (String) row[1],
+          (String) row[2],
+          (String) row[3],
+          row[4] == null ? null : ((Number) row[4]).intValue(),
+          text(row[5]),
+          text(row[6]),
+          ((Number) row[7]).intValue() != 0,
+          ((Number) row[8]).intValue() != 0,
+          ((Number) row[9]).intValue() != 0);
+    }
+
+    private static String text(Object column) {
+      if (column instanceof Clob clob) {
+        try {
+          return clob.getSubString(1, (int) clob.length());
+        } catch (SQLException e) {
+          throw new IllegalStateException("Cannot read a stored idempotent response", e);
+        }
+      }
+      return column == null ? null : column.toString();
+    }
+
+    public boolean inFlight() {
+      return IN_FLIGHT.equals(state);
+    }
+
+    public boolean completed() {
+      return COMPLETED.equals(state);
     }
   }
 }

@@ -29,7 +29,7 @@ public class DatabaseMigrator {
   @Inject
   @ConfigProperty(
       name = "ac.db.migration-locations",
-      defaultValue = "classpath:db/migration/common")
+      defaultValue = "classpath:db/migration/common,classpath:db/migration/{vendor}")
   String locations;
 
   /** Unset: the demo data set is loaded on the embedded H2 default only. */
@@ -47,11 +47,12 @@ public class DatabaseMigrator {
     // Looked up, not injected: the container binds application resources only after CDI has
     // started, so a CDI start-up observer cannot use them.
     DataSource dataSource = Database.lookupDataSource();
-    boolean demo = demoData.orElseGet(() -> isH2(dataSource));
+    String vendor = vendor(dataSource);
+    boolean demo = demoData.orElseGet(() -> "h2".equals(vendor));
     MigrateResult result =
         Flyway.configure(DatabaseMigrator.class.getClassLoader())
             .dataSource(dataSource)
-            .locations(locations(locations, demo))
+            .locations(locations(locations.replace("{vendor}", vendor), demo))
             .failOnMissingLocations(true)
             // Demo data applied once and switched off later is not an error.
             .ignoreMigrationPatterns("*:missing", "*:future")
@@ -72,9 +73,14 @@ public class DatabaseMigrator {
                 (System.nanoTime() - start) / 1_000_000));
   }
 
-  private static boolean isH2(DataSource dataSource) {
+  /**
+   * The folder of vendor-specific migrations ({@code {vendor}} in the locations): {@code h2} or
+   * {@code mariadb} (MySQL-compatible servers too).
+   */
+  private static String vendor(DataSource dataSource) {
     try (Connection connection = dataSource.getConnection()) {
-      return "H2".equalsIgnoreCase(connection.getMetaData().getDatabaseProductName());
+      String product = connection.getMetaData().getDatabaseProductName();
+      return "H2".equalsIgnoreCase(product) ? "h2" : "mariadb";
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot reach the database to migrate it", e);
     }

@@ -9,17 +9,20 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
 import org.agentcommerce.platform.api.SchemaReady;
 import org.agentcommerce.platform.application.idempotency.IdempotencyJanitor;
+import org.agentcommerce.platform.application.idempotency.IdempotencyLeases;
 
 /**
  * Start-up and shut-down of the platform when the web module starts: the schema migrations (after
  * the container has bound the datasource, before the first request; a failure fails the
- * deployment), then {@link SchemaReady} for the modules, then the scheduled clean-ups.
+ * deployment), then {@link SchemaReady} for the modules, then the scheduled clean-ups and the
+ * renewal of this node's idempotency leases.
  */
 @WebListener
 public class PlatformLifecycle implements ServletContextListener {
 
   @Inject DatabaseMigrator migrator;
   @Inject IdempotencyJanitor idempotencyJanitor;
+  @Inject IdempotencyLeases idempotencyLeases;
   @Inject Event<SchemaReady> schemaReady;
 
   @Resource ManagedScheduledExecutorService scheduler;
@@ -29,10 +32,12 @@ public class PlatformLifecycle implements ServletContextListener {
     migrator.migrate();
     schemaReady.fire(new SchemaReady());
     idempotencyJanitor.start(scheduler);
+    idempotencyLeases.start(scheduler);
   }
 
   @Override
   public void contextDestroyed(ServletContextEvent event) {
     idempotencyJanitor.stop();
+    idempotencyLeases.stop();
   }
 }

@@ -1,0 +1,81 @@
+package org.agentcommerce.platform.application.idempotency;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.interceptor.InvocationContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.agentcommerce.platform.interfaces.rest.JsonbProvider;
+
+/**
+ * One transaction around an idempotent operation and its key's completion. The operation's services
+ * join it; the answer is stored with a compare-and-set on the holder in the same transaction. A
+ * request whose claim was taken over therefore rolls back its own work; a node that dies before the
+ * commit leaves neither the work nor the completion. Server errors and authorization refusals roll
+ * back, and the response filter releases the key (or, for operations with outside effects, keeps it
+ * for reconciliation).
+ */
+@ApplicationScoped
+public class IdempotentExecution {
+
+  /** Response headers a replay repeats. */
+  public static final List<String> REPLAYED_HEADERS =
+      List.of("Location", "Retry-After", "Content-Location");
+
+  @Inject IdempotencyService idempotency;
+
+  @Resource TransactionSynchronizationRegistry transactions;
+
+  @Transactional(value = Transactional.TxType.REQUIRED, rollbackOn = Exception.class)
+  public Object run(InvocationContext invocation, IdempotencyClaim claim) throws Exception {
+    Object result = invocation.proceed();
+    int status = statusOf(result);
+    if (status >= 500 || status == 401 || status == 403) {
+      transactions.setRollbackOnly();
+      return result;
+    }
+    idempotency.completeWithWork(claim.held(), status, bodyOf(result), headersOf(result));
+    claim.settle();
+    return result;
+  }
+
+  static int statusOf(Object result) {
+    if (result instanceof Response response) {
+      return response.getStatus();
+    }
+    return result == null ? 204 : 200;
+  }
+
+  /** The body as the client gets it: JSON-B with the REST layer's settings. */
+  static String bodyOf(Object result) {
+    Object entity = result instanceof Response response ? response.getEntity() : result;
+    if (entity == null) {
+      return null;
+    }
+    return entity instanceof String s ? s : JsonbProvider.jsonb().toJson(entity);
+  }
+
+  /** The headers to repeat on a replay, as a JSON object; null when there are none. */
+  static String headersOf(Object result) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    if (result instanceof Response response) {
+      MediaType type = response.getMediaType();
+      if (type != null) {
+        headers.put("Content-Type", type.toString());
+      }
+      for (String name : REPLAYED_HEADERS) {
+        String value = response.getHeaderString(name);
+        if (value != null) {
+          headers.put(name, value);
+        }
+      }
+    }
+    return headers.isEmpty() ? null : JsonbProvider.jsonb().toJson(headers);
+  }
+}

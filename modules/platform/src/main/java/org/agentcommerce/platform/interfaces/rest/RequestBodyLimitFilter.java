@@ -1,0 +1,150 @@
+package org.agentcommerce.platform.interfaces.rest;
+
+import jakarta.inject.Inject;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Refuses request bodies larger than {@code ac.http.max-body-size} (1 MiB) with 413 {@code
+ * PAYLOAD_TOO_LARGE} in the error shape, before anything reads them: at once when {@code
+ * Content-Length} says so, and after reading at most one byte too many when the body is chunked
+ * (such a body is then handed on from memory, so nothing downstream reads the network again).
+ */
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
+public class RequestBodyLimitFilter implements Filter {
+
+  private static final Logger LOG = Logger.getLogger(RequestBodyLimitFilter.class.getName());
+
+  @Inject
+  @ConfigProperty(name = "ac.http.max-body-size", defaultValue = "1048576")
+  long maxBodySize;
+
+  @Override
+  public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+      throws IOException, ServletException {
+    HttpServletRequest request = (HttpServletRequest) req;
+    long declared = request.getContentLengthLong();
+    if (declared > maxBodySize) {
+      refuse(request, (HttpServletResponse) res, declared);
+      return;
+    }
+    if (declared < 0 && request.getHeader("Transfer-Encoding") != null) {
+      byte[] body = readAtMost(request.getInputStream(), maxBodySize + 1);
+      if (body.length > maxBodySize) {
+        refuse(request, (HttpServletResponse) res, -1);
+        return;
+      }
+      chain.doFilter(new BufferedBody(request, body), res);
+      return;
+    }
+    chain.doFilter(req, res);
+  }
+
+  private void refuse(HttpServletRequest request, HttpServletResponse response, long declared)
+      throws IOException {
+    LOG.fine(() -> "Refused a body over " + maxBodySize + " bytes: " + request.getRequestURI());
+    response.setStatus(413);
+    response.setContentType("application/json");
+    response.setHeader("Connection", "close");
+    String body =
+        "{\"detail\":{\"error\":\"PAYLOAD_TOO_LARGE\",\"message\":\"The request body is larger"
+            + " than the "
+            + maxBodySize
+            + " bytes this server accepts.\",\"max_body_bytes\":"
+            + maxBodySize
+            + (declared >= 0 ? ",\"content_length\":" + declared : "")
+            + "}}";
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    response.setContentLength(bytes.length);
+    response.getOutputStream().write(bytes);
+    response.flushBuffer();
+  }
+
+  private static byte[] readAtMost(InputStream in, long limit) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
+    long total = 0;
+    int n;
+    while (total < limit
+        && (n = in.read(buffer, 0, (int) Math.min(buffer.length, limit - total))) > 0) {
+      out.write(buffer, 0, n);
+      total += n;
+    }
+    return out.toByteArray();
+  }
+
+  /** A request whose body was already read into memory. */
+  private static final class BufferedBody extends HttpServletRequestWrapper {
+    private final byte[] body;
+
+    BufferedBody(HttpServletRequest request, byte[] body) {
+      super(request);
+      this.body = body;
+    }
+
+    @Override
+    public ServletInputStream getInputStream() {
+      ByteArrayInputStream in = new ByteArrayInputStream(body);
+      return new ServletInputStream() {
+        @Override
+        public int read() {
+          return in.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+          return in.read(b, off, len);
+        }
+
+        @Override
+        public boolean isFinished() {
+          return in.available() == 0;
+        }
+
+        @Override
+        public boolean isReady() {
+          return true;
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+          throw new IllegalStateException("The body was read already");
+        }
+      };
+    }
+
+    @Override
+    public BufferedReader getReader() {
+      return new BufferedReader(
+          new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public int getContentLength() {
+      return body.length;
+    }
+
+    @Override
+    public long getContentLengthLong() {
+      return body.length;
+    }
+  }
+}

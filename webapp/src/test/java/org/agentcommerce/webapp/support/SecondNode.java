@@ -1,0 +1,107 @@
+package org.agentcommerce.webapp.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URL;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/**
+ * Another node of the same service: a second Payara Micro process on a free loopback port, on the
+ * same test database and with the same options as the Arquillian one, plus JVM options of the
+ * test's choosing (another time zone, say). Stops when closed, and with the test JVM.
+ */
+public final class SecondNode implements AutoCloseable {
+
+  private final Process process;
+  private final URL base;
+  private final File war;
+
+  private SecondNode(Process process, URL base, File war) {
+    this.process = process;
+    this.base = base;
+    this.war = war;
+  }
+
+  /** Starts a node serving {@code archive}; returns once its health endpoint answers. */
+  public static SecondNode start(WebArchive archive, String... jvmOptions) throws Exception {
+    File war = Files.createTempFile("second-node", ".war").toFile();
+    archive.as(ZipExporter.class).exportTo(war, true);
+    int port = freePort();
+    List<String> command = new ArrayList<>();
+    command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
+    command.addAll(List.of(jvmOptions));
+    for (String option : System.getProperty("payara.cmdOptions", "").split("\\s+")) {
+      if (!option.isBlank()) {
+        command.add(option);
+      }
+    }
+    command.addAll(
+        List.of(
+            "-jar",
+            System.getProperty("payara.microJar"),
+            "--nocluster",
+            "--port",
+            String.valueOf(port),
+            "--deploy",
+            war.getPath(),
+            "--contextroot",
+            "/"));
+    String preboot = System.getProperty("ac.test.preboot");
+    if (preboot != null) {
+      command.addAll(List.of("--prebootcommandfile", preboot));
+    }
+    File log = new File("target", "second-node-" + port + ".log");
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+    Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
+    URL base = new URL("http://127.0.0.1:" + port + "/");
+    SecondNode node = new SecondNode(process, base, war);
+    long deadline = System.currentTimeMillis() + 180_000;
+    Http http = new Http(base);
+    while (true) {
+      if (!process.isAlive()) {
+        node.close();
+        throw new IllegalStateException("The second node stopped; see " + log);
+      }
+      try {
+        if (http.get("/agent/v1/health").status() == 200) {
+          return node;
+        }
+      } catch (RuntimeException notYet) {
+        // not listening yet
+      }
+      if (System.currentTimeMillis() > deadline) {
+        node.close();
+        throw new IllegalStateException("The second node did not start; see " + log);
+      }
+      Thread.sleep(500);
+    }
+  }
+
+  public URL base() {
+    return base;
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    process.destroyForcibly();
+    war.delete();
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
