@@ -51,15 +51,9 @@ public class IdempotencyService {
       IdempotencyStore.Claim claim =
           new IdempotencyStore.Claim(
               Ids.newId("idem", 10), agentId, operation, key, requestHash, holder, outsideEffects);
-      try {
-        store.claim(claim, lease, ttlSeconds);
+      if (store.claim(claim, lease, ttlSeconds)) {
         leases.hold(holder);
         return new Proceed(claim.id(), holder);
-      } catch (RuntimeException e) {
-        if (!IdempotencyStore.isUniqueViolation(e)) {
-          throw e;
-        }
-        LOG.fine("idempotency key already claimed");
       }
       var existing = store.find(agentId, operation, key);
       if (existing.isEmpty()) {

@@ -6,6 +6,8 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.Clob;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.util.List;
@@ -45,32 +47,42 @@ public class IdempotencyStore {
       boolean outsideEffects) {}
 
   /**
-   * Inserts the claim. Throws when another request holds the key (a unique-key violation, see
-   * {@link #isUniqueViolation}) or the database fails.
+   * Inserts the claim in its own commit; returns false when another request holds the key (the
+   * unique key on agent, operation and key). Plain JDBC, so that a lost race is an answer and not a
+   * logged persistence failure: any client can cause one at will.
    */
   @Transactional(TxType.REQUIRES_NEW)
-  public void claim(Claim claim, long leaseSeconds, long ttlSeconds) {
-    em.createNativeQuery(
-            "INSERT INTO idempotency_records (id, agent_id, operation, idem_key, request_hash,"
-                + " state, holder, outside_effects, created_at, lease_until, expires_at) VALUES"
-                + " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-                + NOW
-                + ", TIMESTAMPADD(SECOND, ?9, "
-                + NOW
-                + "), TIMESTAMPADD(SECOND, ?10, "
-                + NOW
-                + "))")
-        .setParameter(1, claim.id())
-        .setParameter(2, claim.agentId())
-        .setParameter(3, claim.operation())
-        .setParameter(4, claim.key())
-        .setParameter(5, claim.requestHash())
-        .setParameter(6, IN_FLIGHT)
-        .setParameter(7, claim.holder())
-        .setParameter(8, claim.outsideEffects() ? 1 : 0)
-        .setParameter(9, leaseSeconds)
-        .setParameter(10, ttlSeconds)
-        .executeUpdate();
+  public boolean claim(Claim claim, long leaseSeconds, long ttlSeconds) {
+    try (Connection connection = Database.lookupDataSource().getConnection();
+        PreparedStatement insert =
+            connection.prepareStatement(
+                "INSERT INTO idempotency_records (id, agent_id, operation, idem_key,"
+                    + " request_hash, state, holder, outside_effects, created_at, lease_until,"
+                    + " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                    + NOW
+                    + ", TIMESTAMPADD(SECOND, ?, "
+                    + NOW
+                    + "), TIMESTAMPADD(SECOND, ?, "
+                    + NOW
+                    + "))")) {
+      insert.setString(1, claim.id());
+      insert.setString(2, claim.agentId());
+      insert.setString(3, claim.operation());
+      insert.setString(4, claim.key());
+      insert.setString(5, claim.requestHash());
+      insert.setString(6, IN_FLIGHT);
+      insert.setString(7, claim.holder());
+      insert.setInt(8, claim.outsideEffects() ? 1 : 0);
+      insert.setLong(9, leaseSeconds);
+      insert.setLong(10, ttlSeconds);
+      insert.executeUpdate();
+      return true;
+    } catch (SQLException e) {
+      if (isUniqueViolation(e)) {
+        return false;
+      }
+      throw new IllegalStateException("Cannot claim an idempotency key", e);
+    }
   }
 
   @Transactional(TxType.REQUIRES_NEW)

@@ -24,14 +24,16 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Refuses request bodies larger than {@code ac.http.max-body-size} (1 MiB) with 413 {@code
- * PAYLOAD_TOO_LARGE} in the error shape, before anything reads them: at once when {@code
- * Content-Length} says so, and after reading at most one byte too many when the body is chunked
- * (such a body is then handed on from memory, so nothing downstream reads the network again).
+ * PAYLOAD_TOO_LARGE} in the error shape, before anything parses them: when {@code Content-Length}
+ * says so (the body, up to 16 MiB, is read and dropped so that the client gets the answer), and
+ * after reading at most one byte too many when the body is chunked (a body within the limit is then
+ * handed on from memory, so nothing downstream reads the network again).
  */
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class RequestBodyLimitFilter implements Filter {
 
   private static final Logger LOG = Logger.getLogger(RequestBodyLimitFilter.class.getName());
+  private static final long DRAIN_LIMIT = 16L * 1024 * 1024;
 
   @Inject
   @ConfigProperty(name = "ac.http.max-body-size", defaultValue = "1048576")
@@ -43,6 +45,11 @@ public class RequestBodyLimitFilter implements Filter {
     HttpServletRequest request = (HttpServletRequest) req;
     long declared = request.getContentLengthLong();
     if (declared > maxBodySize) {
+      if (declared <= DRAIN_LIMIT) {
+        // Read and drop it, so the answer reaches clients that send the whole body first (and
+        // HTTP/2 streams end cleanly); anything larger is refused without reading.
+        request.getInputStream().skip(declared);
+      }
       refuse(request, (HttpServletResponse) res, declared);
       return;
     }
@@ -63,7 +70,6 @@ public class RequestBodyLimitFilter implements Filter {
     LOG.fine(() -> "Refused a body over " + maxBodySize + " bytes: " + request.getRequestURI());
     response.setStatus(413);
     response.setContentType("application/json");
-    response.setHeader("Connection", "close");
     String body =
         "{\"detail\":{\"error\":\"PAYLOAD_TOO_LARGE\",\"message\":\"The request body is larger"
             + " than the "
