@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.BuyerProbeResource;
+import org.agentcommerce.webapp.support.Buyers;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.TestIssuer;
@@ -118,10 +119,10 @@ class BuyerIdentityIT {
     String guest2 = "guest:" + UUID.randomUUID();
     String user = "user:u_" + UUID.randomUUID().toString().substring(0, 8);
 
-    Http.Answer first = merge(http, agent, guest2, guest1);
+    Http.Answer first = Buyers.merge(http, agent, guest2, guest1);
     assertEquals(200, first.status(), first::toString);
     assertEquals(guest1, first.json().getString("target_buyer_ref"));
-    Http.Answer second = merge(http, agent, guest1, user);
+    Http.Answer second = Buyers.merge(http, agent, guest1, user);
     assertEquals(200, second.status(), second::toString);
 
     Http.Answer viaGuest2 = http.get("/agent/v1/buyers/" + guest2, "X-API-Key", agent.apiKey());
@@ -135,17 +136,34 @@ class BuyerIdentityIT {
 
     // Merging into an alias merges into its canonical reference.
     String guest3 = "guest:" + UUID.randomUUID();
-    Http.Answer third = merge(http, agent, guest3, guest2);
+    Http.Answer third = Buyers.merge(http, agent, guest3, guest2);
     assertEquals(user, third.json().getString("target_buyer_ref"), third::toString);
 
     // Another agent sees none of it.
     Agents.Registered other = Agents.register(http);
     Http.Answer foreign = http.get("/agent/v1/buyers/" + user, "X-API-Key", other.apiKey());
-    assertEquals(
-        List.of(user),
-        foreign.json().getJsonArray("equivalent_buyer_refs").getValuesAs(JsonString.class).stream()
-            .map(JsonString::getString)
-            .toList());
+    assertEquals(404, foreign.status(), foreign::toString);
+    assertEquals("BUYER_REF_NOT_FOUND", code(foreign));
+  }
+
+  @Test
+  void aReferenceTheAgentNeverMergedIsNotFound() {
+    Http http = new Http(base);
+    Agents.Registered agent = Agents.register(http);
+    String guest = "guest:" + UUID.randomUUID();
+    String user = "user:u_" + UUID.randomUUID().toString().substring(0, 8);
+
+    Http.Answer unknown = http.get("/agent/v1/buyers/" + guest, "X-API-Key", agent.apiKey());
+    assertEquals(404, unknown.status(), unknown::toString);
+    assertEquals("BUYER_REF_NOT_FOUND", code(unknown));
+    assertEquals(guest, unknown.json().getJsonObject("detail").getString("buyer_ref"));
+
+    assertEquals(200, Buyers.merge(http, agent, guest, user).status());
+    for (String ref : List.of(guest, user)) {
+      Http.Answer known = http.get("/agent/v1/buyers/" + ref, "X-API-Key", agent.apiKey());
+      assertEquals(200, known.status(), known::toString);
+      assertEquals(user, known.json().getString("canonical_buyer_ref"));
+    }
   }
 
   @Test
@@ -153,30 +171,21 @@ class BuyerIdentityIT {
     Http http = new Http(base);
     Agents.Registered agent = Agents.register(http);
     String guest = "guest:" + UUID.randomUUID();
-    Http.Answer bad = merge(http, agent, "guest:not-a-uuid", "user:u_1");
+    Http.Answer bad = Buyers.merge(http, agent, "guest:not-a-uuid", "user:u_1");
     assertEquals(422, bad.status(), bad::toString);
     assertEquals("source_buyer_ref", bad.at("/detail/0/loc/1").toString().replace("\"", ""));
-    Http.Answer badKind = merge(http, agent, guest, "admin:root");
+    Http.Answer badKind = Buyers.merge(http, agent, guest, "admin:root");
     assertEquals(422, badKind.status(), badKind::toString);
-    Http.Answer self = merge(http, agent, guest, guest);
+    Http.Answer self = Buyers.merge(http, agent, guest, guest);
     assertEquals(422, self.status(), self::toString);
-    assertEquals(200, merge(http, agent, guest, "user:alice").status());
-    assertEquals(200, merge(http, agent, guest, "user:alice").status(), "same merge again");
-    Http.Answer remerge = merge(http, agent, guest, "user:bob");
+    assertEquals(200, Buyers.merge(http, agent, guest, "user:alice").status());
+    assertEquals(200, Buyers.merge(http, agent, guest, "user:alice").status(), "same merge again");
+    Http.Answer remerge = Buyers.merge(http, agent, guest, "user:bob");
     assertEquals(409, remerge.status(), remerge::toString);
     assertEquals("BUYER_ALREADY_MERGED", code(remerge));
     Http.Answer badHeader =
         http.get("/agent/v1/merchants", "X-API-Key", agent.apiKey(), "X-Buyer-Ref", "guest:zzz");
     assertEquals(422, badHeader.status(), badHeader::toString);
     assertEquals("header", badHeader.at("/detail/0/loc/0").toString().replace("\"", ""));
-  }
-
-  private static Http.Answer merge(
-      Http http, Agents.Registered agent, String source, String target) {
-    return http.post(
-        "/agent/v1/buyers/merge",
-        "{\"source_buyer_ref\":\"" + source + "\",\"target_buyer_ref\":\"" + target + "\"}",
-        "X-API-Key",
-        agent.apiKey());
   }
 }

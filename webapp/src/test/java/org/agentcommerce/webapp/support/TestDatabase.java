@@ -50,6 +50,9 @@ public class TestDatabase implements LauncherSessionListener {
     options.append(" -Dmp.jwt.verify.clock.skew=5");
     // Small limits and intervals so the tests see them act.
     options.append(" -Dac.rate-limit.tier.free=5");
+    // Registrations per client address: enough for every class's agents from 127.0.0.1; a test
+    // that exhausts it sends X-Forwarded-For with an address of its own.
+    options.append(" -Dac.auth.registration-rate-limit=60 -Dac.auth.trust-forwarded-for=true");
     options.append(" -Dac.demo-data=true");
     // Key changes made straight in the database must show at once in the tests.
     options.append(" -Dac.auth.cache-ttl=PT0S");

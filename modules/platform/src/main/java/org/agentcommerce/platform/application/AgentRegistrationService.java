@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
@@ -18,25 +17,22 @@ import org.agentcommerce.platform.domain.agent.ApiKey;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * {@code POST /agent/v1/auth}: registers a new agent and shows its key once; for a known agent,
- * only its own current key retrieves the record or rotates the key. A key is never handed out on
- * the strength of an e-mail address alone.
+ * {@code POST /agent/v1/auth}: registers a new agent and shows its key once; for a known agent, its
+ * own key retrieves the record and its current key rotates the key ({@link AgentKeyService}). A key
+ * is never handed out on the strength of an e-mail address alone.
  */
 @ApplicationScoped
 public class AgentRegistrationService {
 
   @Inject AgentRepository agents;
   @Inject AuthenticationService authentication;
+  @Inject AgentKeyService keys;
   @Inject RateLimiter rateLimiter;
   @Inject Clock clock;
 
   @Inject
   @ConfigProperty(name = "ac.auth.default-tier", defaultValue = "standard")
   String defaultTier;
-
-  @Inject
-  @ConfigProperty(name = "ac.auth.rotation-grace", defaultValue = "PT24H")
-  Duration rotationGrace;
 
   /** What the caller asked for. */
   public record Request(
@@ -58,6 +54,7 @@ public class AgentRegistrationService {
 
   @Transactional
   public Result register(Request request, Optional<String> presentedSecret) {
+    AgentKeyService.requireNonEmptyScope(request.allowedMerchantIds());
     String email = request.email().trim().toLowerCase(Locale.ROOT);
     Instant now = clock.instant();
     Optional<Agent> existing = agents.findByEmail(email);
@@ -78,7 +75,7 @@ public class AgentRegistrationService {
               now);
       agents.add(agent);
       String secret = ApiKeys.newSecret();
-      ApiKey key = newKey(agent, secret, request.allowedMerchantIds(), now);
+      ApiKey key = keys.issue(agent.id(), secret, request.allowedMerchantIds(), now);
       return new Result(
           agent,
           rateLimiter.limitFor(agent.tier()),
@@ -113,37 +110,15 @@ public class AgentRegistrationService {
           Optional.empty(),
           false);
     }
-    Instant graceEnd = now.plus(rotationGrace);
-    for (ApiKey old : agents.findUsableKeys(agent.id(), now)) {
-      old.expireAt(graceEnd);
-    }
-    authentication.forgetCached();
-    String secret = ApiKeys.newSecret();
-    Set<String> scope =
-        request.allowedMerchantIds() == null
-            ? caller.key().merchantIds()
-            : request.allowedMerchantIds();
-    ApiKey key = newKey(agent, secret, scope, now);
+    AgentKeyService.Rotation rotation =
+        keys.rotate(agent.id(), caller.key().id(), request.allowedMerchantIds());
     return new Result(
         agent,
         rateLimiter.limitFor(agent.tier()),
-        Optional.of(secret),
-        Optional.of(key),
-        Optional.of(graceEnd),
+        Optional.of(rotation.secret()),
+        Optional.of(rotation.key()),
+        Optional.of(rotation.previousKeysExpireAt()),
         false);
-  }
-
-  private ApiKey newKey(Agent agent, String secret, Set<String> merchants, Instant now) {
-    ApiKey key =
-        new ApiKey(
-            Ids.newId("key", 8),
-            agent.id(),
-            ApiKeys.hash(secret),
-            ApiKeys.hint(secret),
-            merchants == null ? Set.of() : merchants,
-            now);
-    agents.add(key);
-    return key;
   }
 
   private static String blankToNull(String s) {

@@ -2,15 +2,27 @@ package org.agentcommerce.platform.application;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.microprofile.config.Config;
 
 /**
- * Requests per minute per key, in fixed one-minute windows. Limits come from the agent's tier
- * ({@code ac.rate-limit.tier.<tier>}). Counters live in this node's memory: with N nodes behind a
- * load balancer set {@code ac.rate-limit.nodes=N} so that each node allows its share of the limit.
+ * Requests per minute per bucket (an agent, or a client address for unkeyed doors), in fixed
+ * calendar-minute windows. Limits come from the agent's tier ({@code ac.rate-limit.tier.<tier>}).
+ * Counters live in this node's memory: with N nodes behind a load balancer set {@code
+ * ac.rate-limit.nodes=N} so that each node allows its share of the limit.
+ *
+ * <p>Memory is bounded: at most {@code ac.rate-limit.tracked-buckets} buckets are counted exactly
+ * per minute, and all of them are dropped together when the minute turns. Nothing is evicted within
+ * a minute, because a bucket evicted early would start again from zero and escape its limit.
+ * Buckets first seen once the table is full are counted in a fixed count-min sketch instead, whose
+ * counters they share with other late buckets: a shared counter can only over-count, so a flood of
+ * new buckets can make late clients be refused early, but never lets any client exceed its limit.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -18,12 +30,18 @@ public class RateLimiter {
   private static final Map<String, Integer> DEFAULT_LIMITS =
       Map.of("free", 60, "standard", 600, "enterprise", 6000);
   private static final int FALLBACK_LIMIT = 60;
-  private static final int MAX_TRACKED_KEYS = 100_000;
+  private static final int DEFAULT_TRACKED_BUCKETS = 100_000;
+  private static final int SKETCH_ROWS = 4;
+  private static final int SKETCH_WIDTH = 1 << 14;
+  private static final SecureRandom SEEDS = new SecureRandom();
 
   @Inject Config config;
   @Inject Clock clock;
 
-  private final ConcurrentHashMap<String, Window> windows = new ConcurrentHashMap<>();
+  /** Hash seeds chosen per node, so that no client can aim its bucket at another's counters. */
+  private final long[] seeds = SEEDS.longs(SKETCH_ROWS).toArray();
+
+  private final AtomicReference<Minute> minute = new AtomicReference<>();
 
   /** The outcome of one request against the limit. */
   public record Decision(boolean allowed, int limit, int remaining, long resetEpochSecond) {
@@ -41,14 +59,14 @@ public class RateLimiter {
         .orElse(DEFAULT_LIMITS.getOrDefault(tier, FALLBACK_LIMIT));
   }
 
-  /** Counts one request of the key and says whether it is within the limit. */
-  public Decision acquire(String keyId, String tier) {
-    return acquireWithin(keyId, limitFor(tier));
+  /** Counts one request of an agent (all its keys share the bucket) against its tier's limit. */
+  public Decision acquire(String agentId, String tier) {
+    return acquireWithin(agentId, limitFor(tier));
   }
 
   /**
    * Counts one request against a bucket with the given requests per minute. Bucket names share one
-   * namespace with key ids, so callers other than the key filter prefix theirs.
+   * namespace with agent ids, so callers other than the key filter prefix theirs.
    */
   public Decision acquireWithin(String bucket, int limit) {
     int nodes =
@@ -57,28 +75,94 @@ public class RateLimiter {
     long nowMillis = clock.millis();
     long windowStart = nowMillis - nowMillis % 60_000;
     long reset = (windowStart + 60_000) / 1000;
-    if (windows.size() > MAX_TRACKED_KEYS) {
-      windows.values().removeIf(w -> w.start < windowStart);
-    }
-    Window window =
-        windows.compute(
-            bucket, (k, w) -> w == null || w.start != windowStart ? new Window(windowStart) : w);
-    int used;
-    synchronized (window) {
-      used = ++window.count;
-    }
+    int used = current(windowStart).count(bucket);
     boolean allowed = used <= perNode;
     int remaining = Math.max(0, perNode - used);
     // Scale what this node saw back to the whole-service numbers the client was promised.
     return new Decision(allowed, limit, Math.min(limit, remaining * nodes), reset);
   }
 
-  private static final class Window {
-    final long start;
-    int count;
+  /** Buckets counted exactly in the current minute; never more than the configured maximum. */
+  int trackedBuckets() {
+    Minute m = minute.get();
+    return m == null ? 0 : m.size.get();
+  }
 
-    Window(long start) {
-      this.start = start;
+  /** This minute's counters; the first request of a new minute replaces last minute's at once. */
+  private Minute current(long windowStart) {
+    while (true) {
+      Minute m = minute.get();
+      if (m != null && m.start >= windowStart) {
+        return m; // a request that read the clock just before the turn counts in the new minute
+      }
+      Minute fresh = new Minute(windowStart, trackedBucketsLimit());
+      if (minute.compareAndSet(m, fresh)) {
+        return fresh;
+      }
     }
+  }
+
+  private int trackedBucketsLimit() {
+    return Math.max(
+        0,
+        config
+            .getOptionalValue("ac.rate-limit.tracked-buckets", Integer.class)
+            .orElse(DEFAULT_TRACKED_BUCKETS));
+  }
+
+  /** One minute's counters: an exact table of bounded size and the sketch for the rest. */
+  private final class Minute {
+    final long start;
+    final int capacity;
+    final AtomicInteger size = new AtomicInteger();
+    final ConcurrentHashMap<String, AtomicInteger> exact = new ConcurrentHashMap<>();
+    final AtomicIntegerArray sketch = new AtomicIntegerArray(SKETCH_ROWS * SKETCH_WIDTH);
+
+    Minute(long start, int capacity) {
+      this.start = start;
+      this.capacity = capacity;
+    }
+
+    /** Counts one request and returns the bucket's count this minute (never an undercount). */
+    int count(String bucket) {
+      AtomicInteger counter = exact.get(bucket);
+      if (counter == null) {
+        counter = exact.computeIfAbsent(bucket, b -> reserveSlot() ? new AtomicInteger() : null);
+      }
+      return counter != null ? counter.incrementAndGet() : countInSketch(bucket);
+    }
+
+    private boolean reserveSlot() {
+      int s;
+      do {
+        s = size.get();
+        if (s >= capacity) {
+          return false;
+        }
+      } while (!size.compareAndSet(s, s + 1));
+      return true;
+    }
+
+    /** Count-min: every row's counter goes up; the smallest is the estimate. */
+    private int countInSketch(String bucket) {
+      int estimate = Integer.MAX_VALUE;
+      for (int row = 0; row < SKETCH_ROWS; row++) {
+        int index = row * SKETCH_WIDTH + slot(bucket, seeds[row]);
+        estimate = Math.min(estimate, sketch.incrementAndGet(index));
+      }
+      return estimate;
+    }
+  }
+
+  /** A seeded hash of the whole name (not {@code String.hashCode}, whose collisions are known). */
+  private static int slot(String bucket, long seed) {
+    long h = seed;
+    for (int i = 0; i < bucket.length(); i++) {
+      h = (h ^ bucket.charAt(i)) * 0x100000001b3L;
+    }
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    return (int) (h & (SKETCH_WIDTH - 1));
   }
 }

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.agentcommerce.platform.testing.MapConfig;
 import org.agentcommerce.platform.testing.MutableClock;
 import org.junit.jupiter.api.Test;
@@ -85,7 +90,7 @@ class RateLimiterTest {
   }
 
   @Test
-  void keysAreCountedSeparately() {
+  void bucketsAreCountedSeparately() {
     RateLimiter limiter = limiter("ac.rate-limit.tier.free", "1");
 
     assertTrue(limiter.acquire("key_a", "free").allowed());
@@ -182,5 +187,104 @@ class RateLimiterTest {
     assertTrue(limiter.acquire("key_a", "free").allowed());
     assertTrue(limiter.acquire("key_a", "free").allowed());
     assertFalse(limiter.acquire("key_a", "free").allowed());
+  }
+
+  @Test
+  void aFloodOfNewBucketsNeverGrowsTheTableBeyondItsMaximum() {
+    RateLimiter limiter = limiter("ac.rate-limit.tracked-buckets", "100");
+
+    for (int i = 0; i < 20_000; i++) {
+      limiter.acquireWithin("mcp-open:10.0." + i, 5);
+    }
+
+    assertEquals(100, limiter.trackedBuckets());
+  }
+
+  @Test
+  void aClientCountedBeforeTheFloodKeepsItsCountThroughIt() {
+    RateLimiter limiter = limiter("ac.rate-limit.tracked-buckets", "100");
+    assertTrue(limiter.acquireWithin("victim", 3).allowed());
+    assertTrue(limiter.acquireWithin("victim", 3).allowed());
+
+    for (int i = 0; i < 20_000; i++) {
+      limiter.acquireWithin("flood-" + i, 3);
+    }
+
+    assertTrue(limiter.acquireWithin("victim", 3).allowed());
+    assertFalse(limiter.acquireWithin("victim", 3).allowed());
+  }
+
+  @Test
+  void aClientFirstSeenWhenTheTableIsFullStillCannotExceedItsLimit() {
+    RateLimiter limiter = limiter("ac.rate-limit.tracked-buckets", "10");
+    for (int i = 0; i < 200; i++) {
+      limiter.acquireWithin("flood-" + i, 5);
+    }
+
+    int allowed = 0;
+    for (int i = 0; i < 50; i++) {
+      if (limiter.acquireWithin("late", 5).allowed()) {
+        allowed++;
+      }
+    }
+
+    assertEquals(10, limiter.trackedBuckets());
+    assertEquals(5, allowed);
+  }
+
+  @Test
+  void floodingWithAttackerBucketsNeverGivesAnyOfThemMoreThanTheLimit() {
+    RateLimiter limiter = limiter("ac.rate-limit.tracked-buckets", "50");
+
+    for (int round = 0; round < 10; round++) {
+      for (int i = 0; i < 5_000; i++) {
+        RateLimiter.Decision d = limiter.acquireWithin("attacker-" + i, 3);
+        assertTrue(round < 3 || !d.allowed(), () -> "a bucket was allowed a fourth request");
+      }
+    }
+  }
+
+  @Test
+  void aNewMinuteDropsEveryBucketAtOnce() {
+    RateLimiter limiter = limiter("ac.rate-limit.tracked-buckets", "10");
+    for (int i = 0; i < 1_000; i++) {
+      limiter.acquireWithin("flood-" + i, 1);
+    }
+    limiter.acquireWithin("late", 1);
+    assertFalse(limiter.acquireWithin("late", 1).allowed());
+
+    clock.set(Instant.parse("2025-03-01T12:01:00Z"));
+
+    assertTrue(limiter.acquireWithin("late", 1).allowed());
+    assertEquals(1, limiter.trackedBuckets());
+  }
+
+  @Test
+  void concurrentRequestsOfOneBucketAreCountedExactly() throws Exception {
+    RateLimiter limiter = limiter();
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<Integer>> results = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        results.add(
+            pool.submit(
+                () -> {
+                  int allowed = 0;
+                  for (int i = 0; i < 1_000; i++) {
+                    if (limiter.acquireWithin("agent_busy", 4_000).allowed()) {
+                      allowed++;
+                    }
+                  }
+                  return allowed;
+                }));
+      }
+      int allowed = 0;
+      for (Future<Integer> f : results) {
+        allowed += f.get();
+      }
+      assertEquals(4_000, allowed);
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }

@@ -14,8 +14,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * An agent's API key, known only by the SHA-256 hash of its secret. A rotated key stays usable
- * until {@code expiresAt}; a revoked key never again.
+ * An agent's API key, known only by the SHA-256 hash of its secret. An agent has one current key
+ * (active, no expiry); a rotated key stays usable until {@code expiresAt}; a revoked key never
+ * again.
  */
 @Entity
 @Table(name = "api_keys")
@@ -25,10 +26,25 @@ import java.util.TreeSet;
     query =
         "SELECT k FROM ApiKey k WHERE k.agentId = :agentId AND k.status = 'active'"
             + " AND (k.expiresAt IS NULL OR k.expiresAt > :now) ORDER BY k.createdAt")
+@NamedQuery(
+    name = "ApiKey.findByAgent",
+    query = "SELECT k FROM ApiKey k WHERE k.agentId = :agentId ORDER BY k.createdAt DESC, k.id")
 public class ApiKey {
 
   public static final String ACTIVE = "active";
   public static final String REVOKED = "revoked";
+
+  /** What a key is to its agent at a moment: see {@link #stateAt}. */
+  public enum State {
+    /** The agent's current key: the only one that may rotate or revoke keys. */
+    CURRENT,
+    /** Replaced by a rotation; works until {@code expiresAt}. */
+    GRACE,
+    /** Past its grace period. */
+    EXPIRED,
+    /** Revoked: never works again. */
+    REVOKED
+  }
 
   @Id private String id;
 
@@ -79,6 +95,26 @@ public class ApiKey {
   /** Usable at {@code now}: active and not past its expiry. */
   public boolean isUsableAt(Instant now) {
     return ACTIVE.equals(status) && (expiresAt == null || expiresAt.isAfter(now));
+  }
+
+  /** The agent's current key: active and not replaced by a rotation. */
+  public boolean isCurrent() {
+    return ACTIVE.equals(status) && expiresAt == null;
+  }
+
+  public State stateAt(Instant now) {
+    if (!ACTIVE.equals(status)) {
+      return State.REVOKED;
+    }
+    if (expiresAt == null) {
+      return State.CURRENT;
+    }
+    return expiresAt.isAfter(now) ? State.GRACE : State.EXPIRED;
+  }
+
+  /** The key stops working for good; revoking it again changes nothing. */
+  public void revoke() {
+    status = REVOKED;
   }
 
   /** After a rotation the old key keeps working until {@code at}, then never again. */

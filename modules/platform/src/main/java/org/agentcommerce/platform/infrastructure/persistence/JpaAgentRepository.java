@@ -2,6 +2,7 @@ package org.agentcommerce.platform.infrastructure.persistence;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 import java.util.List;
@@ -32,6 +33,11 @@ public class JpaAgentRepository implements AgentRepository {
   }
 
   @Override
+  public Optional<Agent> lockById(String agentId) {
+    return Optional.ofNullable(em.find(Agent.class, agentId, LockModeType.PESSIMISTIC_WRITE));
+  }
+
+  @Override
   public Optional<ApiKey> findKeyByHash(String keyHash) {
     return em.createNamedQuery("ApiKey.findByHash", ApiKey.class)
         .setParameter("hash", keyHash)
@@ -44,6 +50,20 @@ public class JpaAgentRepository implements AgentRepository {
     return em.createNamedQuery("ApiKey.findUsableByAgent", ApiKey.class)
         .setParameter("agentId", agentId)
         .setParameter("now", now)
+        .getResultList();
+  }
+
+  @Override
+  public Optional<ApiKey> findKey(String agentId, String keyId) {
+    return Optional.ofNullable(em.find(ApiKey.class, keyId))
+        .filter(k -> k.agentId().equals(agentId));
+  }
+
+  @Override
+  public List<ApiKey> findKeys(String agentId, int max) {
+    return em.createNamedQuery("ApiKey.findByAgent", ApiKey.class)
+        .setParameter("agentId", agentId)
+        .setMaxResults(max)
         .getResultList();
   }
 

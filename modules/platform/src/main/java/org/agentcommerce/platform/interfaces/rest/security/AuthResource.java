@@ -29,7 +29,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** {@code POST /agent/v1/auth}: register an agent, read its record, or rotate its key. */
+/**
+ * {@code POST /agent/v1/auth}: register an agent, read its record, or rotate its key. Throttled
+ * before the body is read: per client address without a key, by the agent's limit with one.
+ */
 @RequestScoped
 @Path("/agent/v1/auth")
 @Tag(name = "Agent", description = "Agent registration and keys")
@@ -40,6 +43,7 @@ public class AuthResource {
   @Context ContainerRequestContext request;
 
   @POST
+  @Throttled
   @SecurityRequirementsSet
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
@@ -49,9 +53,12 @@ public class AuthResource {
       description =
           "Without a credential, registers a new agent and returns its API key once (keys are"
               + " stored only as hashes). For an e-mail already registered, send that agent's"
-              + " current key (X-API-Key or Authorization: Bearer) to read the record, and add"
-              + " \"rotate\": true to get a new key; the old key keeps working for the rotation"
-              + " grace period. allowed_merchant_ids limits the new key to those merchants.")
+              + " own key (X-API-Key or Authorization: Bearer) to read the record; with its"
+              + " current key add \"rotate\": true to get a new key, and the replaced keys keep"
+              + " working for the rotation grace period. allowed_merchant_ids limits the new key"
+              + " to those merchants: on rotation it may only keep or narrow the current key's"
+              + " merchants (omit it to keep them). Calls without a key are limited per client"
+              + " address, calls with a key count against the agent's rate limit.")
   @APIResponse(
       responseCode = "200",
       description = "The agent, with api_key when a key was issued",
@@ -62,11 +69,26 @@ public class AuthResource {
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @APIResponse(
       responseCode = "403",
-      description = "The key belongs to another agent, or the agent is deactivated",
+      description =
+          "KEY_AGENT_MISMATCH: the key belongs to another agent; AGENT_DEACTIVATED;"
+              + " KEY_NOT_CURRENT: only the agent's current key may rotate;"
+              + " MERCHANT_ACCESS_DENIED: a rotation asked for merchants outside the current"
+              + " key's scope",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @APIResponse(
       responseCode = "409",
       description = "AGENT_ALREADY_REGISTERED: the e-mail is registered and no key was sent",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "422",
+      description =
+          "Validation error, including an empty allowed_merchant_ids (value_error.empty_scope)",
+      content = @Content(schema = @Schema(ref = "HTTPValidationError")))
+  @APIResponse(
+      responseCode = "429",
+      description =
+          "RATE_LIMITED: too many registrations from this client address, or the agent's rate"
+              + " limit is spent; see Retry-After",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public AgentAuthResponse register(@NotNull @Valid AgentAuthRequest body) {
     AgentRegistrationService.Result result =
@@ -122,7 +144,11 @@ public class AuthResource {
       @Size(max = 2000) String description,
       @Schema(description = "With the agent's current key: issue a new key") Boolean rotate,
       @Size(max = 100)
-          @Schema(description = "Limit the issued key to these merchants; omit for all")
+          @Schema(
+              description =
+                  "Limit the issued key to these merchants; never empty. Omit at registration"
+                      + " for every merchant, on rotation to keep the current key's merchants; a"
+                      + " rotation may only keep or narrow them")
           Set<@NotBlank @Size(max = 64) @Pattern(regexp = "[A-Za-z0-9_.:-]+") String>
               allowedMerchantIds) {}
 

@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.Provider;
 import java.util.List;
 import java.util.Map;
-import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.BuyerRef;
 import org.agentcommerce.platform.application.AuthenticationService;
@@ -22,10 +21,10 @@ import org.agentcommerce.platform.application.buyer.BuyerContext;
 import org.agentcommerce.platform.application.buyer.BuyerTokenVerifier;
 
 /**
- * The one gate of every "Auth: key" operation, in this order: the key (401/403), the key's rate
- * limit (429), the key's merchant scope for any {@code merchant_id}/{@code merchant_ids} in the
- * path or query (403), the buyer token if one is sent (401 if it does not verify), and the shape of
- * {@code X-Buyer-Ref} (422). Rate-limit headers go on every answer.
+ * The one gate of every "Auth: key" operation, in this order: the key (401/403), the agent's rate
+ * limit (429, shared by all its keys), the key's merchant scope for any {@code merchant_id}/{@code
+ * merchant_ids} in the path or query (403), the buyer token if one is sent (401 if it does not
+ * verify), and the shape of {@code X-Buyer-Ref} (422). Rate-limit headers go on every answer.
  */
 @Provider
 @Authenticated
@@ -35,7 +34,6 @@ public class AuthenticationFilter implements ContainerRequestFilter, ContainerRe
   public static final String API_KEY_HEADER = "X-API-Key";
   public static final String BUYER_TOKEN_HEADER = "X-Agent-User-JWT";
   public static final String BUYER_REF_HEADER = "X-Buyer-Ref";
-  private static final String RATE_DECISION = "org.agentcommerce.rate-decision";
 
   @Inject AuthenticationService authentication;
   @Inject CallerContext caller;
@@ -53,17 +51,11 @@ public class AuthenticationFilter implements ContainerRequestFilter, ContainerRe
     caller.establish(
         auth.agent().id(), auth.key().id(), auth.agent().tier(), auth.key().merchantIds());
 
-    RateLimiter.Decision decision = rateLimiter.acquire(auth.key().id(), auth.agent().tier());
-    request.setProperty(RATE_DECISION, decision);
-    if (!decision.allowed()) {
-      long now = System.currentTimeMillis() / 1000;
-      throw new ApiException(
-          429,
-          "RATE_LIMITED",
-          "Rate limit of " + decision.limit() + " requests per minute exceeded for this key.",
-          Map.of("limit", decision.limit(), "tier", auth.agent().tier()),
-          Map.of("Retry-After", String.valueOf(decision.retryAfterSeconds(now))));
-    }
+    RateLimitAnswers.enforce(
+        request,
+        rateLimiter.acquire(auth.agent().id(), auth.agent().tier()),
+        "this agent",
+        Map.of("tier", auth.agent().tier()));
 
     checkMerchantScope(request.getUriInfo().getPathParameters());
     checkMerchantScope(request.getUriInfo().getQueryParameters());
@@ -80,12 +72,7 @@ public class AuthenticationFilter implements ContainerRequestFilter, ContainerRe
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-    if (request.getProperty(RATE_DECISION) instanceof RateLimiter.Decision d) {
-      MultivaluedMap<String, Object> headers = response.getHeaders();
-      headers.putSingle("X-RateLimit-Limit", d.limit());
-      headers.putSingle("X-RateLimit-Remaining", d.remaining());
-      headers.putSingle("X-RateLimit-Reset", d.resetEpochSecond());
-    }
+    RateLimitAnswers.addHeaders(request, response);
   }
 
   /** {@code X-API-Key}, else {@code Authorization: Bearer}; null when neither is sent. */

@@ -84,19 +84,23 @@ public class BuyersResource {
       summary = "Resolve a buyer reference",
       description =
           "The canonical reference this one resolves to for the calling agent, and every"
-              + " reference that means the same buyer. Order lookups use the same resolution.")
+              + " reference that means the same buyer. Order lookups use the same resolution."
+              + " Buyer references are minted by the agent and recorded only by merges, so a"
+              + " reference this agent never merged (from either side) is 404"
+              + " BUYER_REF_NOT_FOUND, as are every other agent's references.")
   @APIResponse(
       responseCode = "200",
       description = "The resolution",
       content = @Content(schema = @Schema(implementation = BuyerRefResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "BUYER_REF_NOT_FOUND: this agent never merged this reference",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public BuyerRefResponse resolve(@PathParam("buyer_ref") String buyerRef) {
     BuyerRef ref = BuyerRef.require(buyerRef, List.of("path", "buyer_ref"));
-    String agentId = caller.agentId();
+    BuyerMergeService.Resolution resolution = merges.resolve(caller.agentId(), ref);
     return new BuyerRefResponse(
-        "success",
-        ref.toString(),
-        merges.canonical(agentId, ref).toString(),
-        merges.equivalents(agentId, ref));
+        "success", ref.toString(), resolution.canonical().toString(), resolution.equivalents());
   }
 
   /** Which reference goes into which. */
