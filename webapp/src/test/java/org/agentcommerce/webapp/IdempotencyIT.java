@@ -206,6 +206,19 @@ class IdempotencyIT {
     return answer.json().getJsonObject("detail").getString("error");
   }
 
+  /** Waits until the first request holds its claim (a cold node may take a while to get there). */
+  private static void awaitClaim(Agents.Registered agent, String key) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (count(
+            "SELECT COUNT(*) FROM idempotency_records WHERE agent_id = ? AND idem_key = ?",
+            agent.agentId(),
+            key)
+        == 0) {
+      assertTrue(System.currentTimeMillis() < deadline, "the first request never claimed " + key);
+      Thread.sleep(50);
+    }
+  }
+
   private static int count(String sql, Object... parameters) {
     return ((Number) Agents.query(sql, parameters)).intValue();
   }
@@ -217,15 +230,15 @@ class IdempotencyIT {
     Agents.Registered agent = Agents.register(http);
     String note = UUID.randomUUID().toString();
     String key = "slow-" + note;
-    // The in-flight timeout of the test servers is 3 s: the first request runs for 8 s.
-    String body = "{\"note\":\"" + note + "\",\"sleep_ms\":8000}";
+    // The in-flight timeout of the test servers is 5 s: the first request runs for 10 s.
+    String body = "{\"note\":\"" + note + "\",\"sleep_ms\":10000}";
     ExecutorService pool = Executors.newFixedThreadPool(33);
     try {
       Future<Http.Answer> first = pool.submit(() -> probe(http, agent, key, body));
-      Thread.sleep(500);
+      awaitClaim(agent, key);
       for (int wave = 0; wave < 2; wave++) {
         // Wave 1 while the lease is fresh, wave 2 after a whole unrenewed lease would have run out.
-        Thread.sleep(wave == 0 ? 0 : 4000);
+        Thread.sleep(wave == 0 ? 0 : 6000);
         CountDownLatch start = new CountDownLatch(1);
         List<Future<Http.Answer>> duplicates = new ArrayList<>();
         for (int i = 0; i < 32; i++) {
@@ -315,7 +328,7 @@ class IdempotencyIT {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
           Future<Http.Answer> first = pool.submit(() -> probe(pair[0], agent, key, body));
-          Thread.sleep(1500);
+          awaitClaim(agent, key);
           Http.Answer retry = probe(pair[1], agent, key, body);
           assertEquals(409, retry.status(), retry::toString);
           assertEquals("idempotency_in_flight", error(retry));

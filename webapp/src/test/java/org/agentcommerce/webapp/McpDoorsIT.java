@@ -548,6 +548,26 @@ class McpDoorsIT {
             .getJsonObject(0)
             .getString("endpoint");
     assertTrue(endpoint.endsWith(KEYED), endpoint);
+    // Built from the request's own Host, so private to the client: no shared cache keeps it.
+    assertEquals("private, max-age=300", a.header("Cache-Control").orElse(""));
+  }
+
+  @Test
+  void ucpProfileRefusesAForeignHostInsteadOfEchoingIt() throws Exception {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", base.getPort())) {
+      socket.setSoTimeout(10_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("GET /.well-known/ucp HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      String answer =
+          new String(
+              socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(answer.startsWith("HTTP/1.1 421"), answer);
+      assertTrue(answer.contains("HOST_NOT_ALLOWED"), answer);
+      assertFalse(answer.contains("evil.example/"), answer);
+    }
   }
 
   // ---------------------------------------------------------------- helpers

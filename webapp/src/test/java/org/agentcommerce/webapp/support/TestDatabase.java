@@ -57,7 +57,7 @@ public class TestDatabase implements LauncherSessionListener {
     // Key changes made straight in the database must show at once in the tests.
     options.append(" -Dac.auth.cache-ttl=PT0S");
     options.append(" -Dac.idempotency.cleanup-interval=PT2S");
-    options.append(" -Dac.idempotency.in-flight-timeout=PT3S");
+    options.append(" -Dac.idempotency.in-flight-timeout=PT5S");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");
     if (!extra.isBlank()) {

@@ -53,6 +53,12 @@ public class UcpProfileService {
   @ConfigProperty(name = "ac.public-base-url")
   Optional<String> publicBaseUrl;
 
+  /** Whether the endpoints come from {@code ac.public-base-url} rather than the request. */
+  public boolean hasConfiguredBase() {
+    return publicBaseUrl != null
+        && publicBaseUrl.map(String::trim).filter(s -> !s.isEmpty()).isPresent();
+  }
+
   /** The profile for a request whose JAX-RS base URI is {@code requestBaseUri}. */
   public JsonObject profileFor(URI requestBaseUri) {
     return profile(baseUrl(requestBaseUri));

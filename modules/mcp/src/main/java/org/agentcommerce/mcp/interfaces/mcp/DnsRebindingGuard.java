@@ -12,14 +12,14 @@ import java.util.Optional;
  * {@code Origin} check; the {@code Host} check is what stops a rebound name from reaching a server
  * on a developer's loopback interface.
  */
-final class DnsRebindingGuard {
+public final class DnsRebindingGuard {
 
   private final boolean anyHost;
   private final List<String> hosts;
   private final boolean anyOrigin;
   private final List<OriginRule> origins;
 
-  DnsRebindingGuard(McpSettings settings) {
+  public DnsRebindingGuard(McpSettings settings) {
     this.anyHost = settings.allowedHosts().contains("*");
     this.hosts = settings.allowedHosts().stream().map(h -> h.toLowerCase(Locale.ROOT)).toList();
     this.anyOrigin = settings.allowedOrigins().contains("*");
@@ -31,7 +31,7 @@ final class DnsRebindingGuard {
   }
 
   /** Why the request is refused, or empty when its {@code Host} and {@code Origin} are fine. */
-  Optional<String> rejection(String host, String origin) {
+  public Optional<String> rejection(String host, String origin) {
     if (!anyHost) {
       String name = host == null ? null : hostName(host.trim());
       if (name == null || name.isEmpty() || !hosts.contains(name)) {

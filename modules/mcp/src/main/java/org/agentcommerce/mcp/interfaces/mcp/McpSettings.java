@@ -26,7 +26,7 @@ import org.eclipse.microprofile.config.Config;
  *       X-Forwarded-For} entry (the one the service's own proxy added); default false.
  * </ul>
  */
-record McpSettings(
+public record McpSettings(
     List<String> allowedHosts,
     List<String> allowedOrigins,
     int openRequestsPerMinute,
@@ -38,7 +38,7 @@ record McpSettings(
           + "http://[::1]:*,https://[::1]:*";
   static final int DEFAULT_OPEN_REQUESTS_PER_MINUTE = 120;
 
-  McpSettings {
+  public McpSettings {
     allowedHosts = List.copyOf(allowedHosts);
     allowedOrigins = List.copyOf(allowedOrigins);
   }
@@ -49,7 +49,7 @@ record McpSettings(
         DEFAULT_HOSTS, DEFAULT_ORIGINS, Optional.empty(), DEFAULT_OPEN_REQUESTS_PER_MINUTE, false);
   }
 
-  static McpSettings from(Config config) {
+  public static McpSettings from(Config config) {
     return of(
         config.getOptionalValue("ac.mcp.allowed-hosts", String.class).orElse(DEFAULT_HOSTS),
         config.getOptionalValue("ac.mcp.allowed-origins", String.class).orElse(DEFAULT_ORIGINS),
