@@ -279,6 +279,7 @@ class DevBuyerIssuerTest {
     BuyerTokenVerifier verifier = new BuyerTokenVerifier();
     verifier.config = config;
     verifier.devIssuer = devIssuer;
+    verifier.clock = Clock.systemUTC();
     return verifier;
   }
 
