@@ -45,6 +45,8 @@ public class TestDatabase implements LauncherSessionListener {
     }
     String jwks = TestIssuer.start();
     options.append(" -Dmp.jwt.verify.publickey.location=").append(jwks);
+    // The test issuer serves its JWKS over http on 127.0.0.1; servers accept only https otherwise.
+    options.append(" -Dac.buyer-token.jwks.allow-http-loopback=true");
     options.append(" -Dmp.jwt.verify.issuer=").append(TestIssuer.ISSUER);
     options.append(" -Dmp.jwt.verify.audiences=").append(TestIssuer.AUDIENCE);
     options.append(" -Dmp.jwt.verify.clock.skew=5");

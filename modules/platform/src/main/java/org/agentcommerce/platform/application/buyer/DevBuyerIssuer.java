@@ -3,6 +3,7 @@ package org.agentcommerce.platform.application.buyer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.infrastructure.persistence.DatabaseProbe;
@@ -27,8 +30,9 @@ import org.jose4j.lang.JoseException;
 
 /**
  * A buyer-token issuer for local trials on the embedded default only: off unless {@code
- * ac.dev-issuer.enabled=true}, refused on any database but H2, and never used when a real issuer is
- * configured. Its RSA key pair is generated at first start into {@code ./data}.
+ * ac.dev-issuer.enabled=true}, never used when a real issuer is configured, refused on any database
+ * but H2, and refused when the server listens on any address beyond loopback (anyone who can reach
+ * it could mint buyers). Its RSA key pair is generated at first start into {@code ./data}.
  */
 @ApplicationScoped
 public class DevBuyerIssuer {
@@ -41,6 +45,9 @@ public class DevBuyerIssuer {
   @Inject Config config;
   @Inject DatabaseProbe database;
   @Inject Clock clock;
+
+  /** The addresses this server listens on; replaced in tests. */
+  Supplier<Optional<Set<InetAddress>>> listening = ListeningAddresses::ofThisProcess;
 
   private volatile RsaJsonWebKey key;
   private volatile Boolean enabled;
@@ -56,7 +63,10 @@ public class DevBuyerIssuer {
     return e;
   }
 
-  /** The decision, or empty while the database cannot say what it is (asked again next time). */
+  /**
+   * The decision, or empty while the database cannot say what it is or the server does not listen
+   * yet (asked again next time).
+   */
   private Optional<Boolean> decide() {
     if (!config.getOptionalValue("ac.dev-issuer.enabled", Boolean.class).orElse(false)) {
       return Optional.of(false);
@@ -72,6 +82,23 @@ public class DevBuyerIssuer {
     }
     if (!product.equalsIgnoreCase("H2")) {
       LOG.warning("ac.dev-issuer.enabled is ignored: it works only on the embedded H2 default");
+      return Optional.of(false);
+    }
+    Optional<Set<InetAddress>> addresses = listening.get();
+    if (addresses.isEmpty()) {
+      LOG.warning(
+          "ac.dev-issuer.enabled is refused: this server cannot tell which addresses it listens"
+              + " on (it reads them from /proc on Linux)");
+      return Optional.of(false);
+    }
+    if (addresses.get().isEmpty()) {
+      return Optional.empty(); // not listening yet
+    }
+    if (!ListeningAddresses.onlyLoopback(addresses.get())) {
+      LOG.warning(
+          "ac.dev-issuer.enabled is refused: this server listens on "
+              + addresses.get().stream().map(InetAddress::getHostAddress).sorted().toList()
+              + ", beyond loopback, where anyone could mint buyer tokens");
       return Optional.of(false);
     }
     return Optional.of(true);

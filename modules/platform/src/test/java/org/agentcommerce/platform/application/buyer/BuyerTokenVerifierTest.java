@@ -5,23 +5,33 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.testing.MapConfig;
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jose4j.jwk.EcJwkGenerator;
+import org.jose4j.jwk.EllipticCurveJsonWebKey;
 import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwk.PublicJsonWebKey;
 import org.jose4j.jwk.RsaJsonWebKey;
 import org.jose4j.jwk.RsaJwkGenerator;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.NumericDate;
+import org.jose4j.keys.EllipticCurves;
 import org.jose4j.keys.HmacKey;
 import org.jose4j.lang.JoseException;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,8 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BuyerTokenVerifierTest {
 
-  private static final String ISSUER = "https://issuer.test.agentcommerce";
-  private static final String AUDIENCE = "agent-commerce";
+  static final String ISSUER = "https://issuer.test.agentcommerce";
+  static final String AUDIENCE = "agent-commerce";
   private static final String KID = "test-key-1";
 
   private static RsaJsonWebKey key;
@@ -65,19 +75,23 @@ class BuyerTokenVerifierTest {
         "mp.jwt.verify.audiences", AUDIENCE);
   }
 
-  private static BuyerTokenVerifier verifier(MapConfig config) {
+  /** A verifier on {@code config}, its development issuer on H2 and listening on loopback. */
+  static BuyerTokenVerifier verifier(MapConfig config) {
     DevBuyerIssuer devIssuer = new DevBuyerIssuer();
     devIssuer.config = config;
     devIssuer.database = new FixedDatabaseProbe("H2");
+    devIssuer.listening = () -> Optional.of(Set.of(InetAddress.getLoopbackAddress()));
     BuyerTokenVerifier verifier = new BuyerTokenVerifier();
     verifier.config = config;
     verifier.devIssuer = devIssuer;
+    verifier.clock = Clock.systemUTC();
     return verifier;
   }
 
   // --- tokens --------------------------------------------------------------------------------
 
-  private static JwtClaims claims(Consumer<JwtClaims> change) {
+  /** Valid claims for {@link #ISSUER} and {@link #AUDIENCE}, then changed by {@code change}. */
+  static JwtClaims claims(Consumer<JwtClaims> change) {
     long now = Instant.now().getEpochSecond();
     JwtClaims claims = new JwtClaims();
     claims.setIssuer(ISSUER);
@@ -100,22 +114,23 @@ class BuyerTokenVerifierTest {
   }
 
   private static String sign(JwtClaims claims, RsaJsonWebKey signer) {
-    return sign(claims, signer, true);
+    return sign(claims, signer, AlgorithmIdentifiers.RSA_USING_SHA256, signer.getKeyId());
   }
 
   /** A token whose header names no key id, as some issuers send. */
   private static String signWithoutKid(JwtClaims claims, RsaJsonWebKey signer) {
-    return sign(claims, signer, false);
+    return sign(claims, signer, AlgorithmIdentifiers.RSA_USING_SHA256, null);
   }
 
-  private static String sign(JwtClaims claims, RsaJsonWebKey signer, boolean withKid) {
+  /** {@code claims} signed with {@code alg} by {@code signer}, naming {@code kid} (null: none). */
+  static String sign(JwtClaims claims, PublicJsonWebKey signer, String alg, String kid) {
     JsonWebSignature jws = new JsonWebSignature();
     jws.setPayload(claims.toJson());
     jws.setKey(signer.getPrivateKey());
-    if (withKid) {
-      jws.setKeyIdHeaderValue(signer.getKeyId());
+    if (kid != null) {
+      jws.setKeyIdHeaderValue(kid);
     }
-    jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
+    jws.setAlgorithmHeaderValue(alg);
     try {
       return jws.getCompactSerialization();
     } catch (JoseException e) {
@@ -204,16 +219,6 @@ class BuyerTokenVerifierTest {
     MapConfig config = jwksConfig().with("mp.jwt.verify.audiences", "other-service, " + AUDIENCE);
 
     assertEquals("buyer-123", verifier(config).verify(token()).getSubject());
-  }
-
-  @Test
-  void audienceIsNotCheckedWhenNoneIsConfigured() {
-    MapConfig config =
-        MapConfig.of("mp.jwt.verify.publickey", jwks(), "mp.jwt.verify.issuer", ISSUER);
-
-    assertEquals(
-        "buyer-123",
-        verifier(config).verify(token(c -> c.setAudience("someone-else"))).getSubject());
   }
 
   @Test
@@ -422,7 +427,7 @@ class BuyerTokenVerifierTest {
 
   @Test
   void unreadableKeyIsUnverifiable() {
-    MapConfig config = MapConfig.of("mp.jwt.verify.publickey", "not a key");
+    MapConfig config = jwksConfig().with("mp.jwt.verify.publickey", "not a key");
 
     assertRejected("BUYER_TOKEN_UNVERIFIABLE", verifier(config), token());
   }
@@ -430,8 +435,268 @@ class BuyerTokenVerifierTest {
   @Test
   void missingKeyFileIsUnverifiable(@TempDir Path dir) {
     MapConfig config =
-        MapConfig.of("mp.jwt.verify.publickey.location", dir.resolve("absent.pem").toString());
+        MapConfig.of(
+            "mp.jwt.verify.publickey.location", dir.resolve("absent.pem").toString(),
+            "mp.jwt.verify.issuer", ISSUER,
+            "mp.jwt.verify.audiences", AUDIENCE);
 
     assertRejected("BUYER_TOKEN_UNVERIFIABLE", verifier(config), token());
+  }
+
+  // --- subject, lifetime and issue time --------------------------------------------------------
+
+  @Test
+  void emptySubjectIsMissingClaims() {
+    assertRejected(
+        "BUYER_TOKEN_CLAIMS_MISSING", verifier(jwksConfig()), token(c -> c.setSubject("")));
+  }
+
+  @Test
+  void blankSubjectIsMissingClaims() {
+    assertRejected(
+        "BUYER_TOKEN_CLAIMS_MISSING", verifier(jwksConfig()), token(c -> c.setSubject(" \t ")));
+  }
+
+  @Test
+  void nonStringSubjectIsMissingClaims() {
+    assertRejected(
+        "BUYER_TOKEN_CLAIMS_MISSING", verifier(jwksConfig()), token(c -> c.setClaim("sub", 42)));
+  }
+
+  @Test
+  void tenYearLifetimeIsTooLong() {
+    long now = Instant.now().getEpochSecond();
+    String raw =
+        token(c -> c.setExpirationTime(NumericDate.fromSeconds(now + 10L * 365 * 24 * 3600)));
+
+    assertRejected("BUYER_TOKEN_LIFETIME_TOO_LONG", verifier(jwksConfig()), raw);
+  }
+
+  @Test
+  void lifetimeOfExactlyTheDefaultCapIsAccepted() {
+    long now = Instant.now().getEpochSecond();
+    String raw = token(c -> c.setExpirationTime(NumericDate.fromSeconds(now + 24 * 3600)));
+
+    assertEquals("buyer-123", verifier(jwksConfig()).verify(raw).getSubject());
+  }
+
+  @Test
+  void lifetimeIsMeasuredFromIssueTimeNotFromNow() {
+    long now = Instant.now().getEpochSecond();
+    String raw =
+        token(
+            c -> {
+              c.setIssuedAt(NumericDate.fromSeconds(now - 20 * 3600));
+              c.setExpirationTime(NumericDate.fromSeconds(now + 5 * 3600));
+            });
+
+    assertRejected("BUYER_TOKEN_LIFETIME_TOO_LONG", verifier(jwksConfig()), raw);
+  }
+
+  @Test
+  void withoutIssueTimeTheLifetimeLeftIsJudged() {
+    long now = Instant.now().getEpochSecond();
+    BuyerTokenVerifier verifier = verifier(jwksConfig());
+
+    String longLeft =
+        token(
+            c -> {
+              c.unsetClaim("iat");
+              c.setExpirationTime(NumericDate.fromSeconds(now + 25 * 3600));
+            });
+    String shortLeft =
+        token(
+            c -> {
+              c.unsetClaim("iat");
+              c.setExpirationTime(NumericDate.fromSeconds(now + 23 * 3600));
+            });
+
+    assertRejected("BUYER_TOKEN_LIFETIME_TOO_LONG", verifier, longLeft);
+    assertEquals("buyer-123", verifier.verify(shortLeft).getSubject());
+  }
+
+  @Test
+  void maximumLifetimeIsConfigurable() {
+    long now = Instant.now().getEpochSecond();
+    MapConfig config = jwksConfig().with("ac.buyer-token.max-lifetime", "PT1H");
+    String twoHours = token(c -> c.setExpirationTime(NumericDate.fromSeconds(now + 7200)));
+
+    assertRejected("BUYER_TOKEN_LIFETIME_TOO_LONG", verifier(config), twoHours);
+  }
+
+  @Test
+  void issueTimeADayAheadIsIssuedInFuture() {
+    long now = Instant.now().getEpochSecond();
+    String raw =
+        token(
+            c -> {
+              c.setIssuedAt(NumericDate.fromSeconds(now + 86400));
+              c.setExpirationTime(NumericDate.fromSeconds(now + 86400 + 600));
+            });
+
+    assertRejected("BUYER_TOKEN_ISSUED_IN_FUTURE", verifier(jwksConfig()), raw);
+  }
+
+  @Test
+  void issueTimeAheadWithinTheClockSkewIsAccepted() {
+    long now = Instant.now().getEpochSecond();
+    String raw = token(c -> c.setIssuedAt(NumericDate.fromSeconds(now + 30)));
+
+    assertEquals("buyer-123", verifier(jwksConfig()).verify(raw).getSubject());
+  }
+
+  @Test
+  void notBeforeAfterTheExpiryIsStillNotYetValid() {
+    long now = Instant.now().getEpochSecond();
+    String raw =
+        token(
+            c -> {
+              c.setNotBefore(NumericDate.fromSeconds(now + 1800));
+              c.setExpirationTime(NumericDate.fromSeconds(now + 600));
+            });
+
+    assertRejected("BUYER_TOKEN_NOT_YET_VALID", verifier(jwksConfig()), raw);
+  }
+
+  @Test
+  void claimOfTheWrongTypeIsInvalid() {
+    assertRejected(
+        "BUYER_TOKEN_INVALID", verifier(jwksConfig()), token(c -> c.setClaim("exp", "tomorrow")));
+  }
+
+  // --- foreign elliptic-curve signatures -------------------------------------------------------
+
+  private static String signEs256(JwtClaims claims, EllipticCurveJsonWebKey signer, String kid) {
+    return sign(claims, signer, AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256, kid);
+  }
+
+  @Test
+  void es256TokenNamingAnRsaKeyIsKeyUnknown() throws JoseException {
+    EllipticCurveJsonWebKey foreign = EcJwkGenerator.generateJwk(EllipticCurves.P256);
+
+    assertRejected(
+        "BUYER_TOKEN_KEY_UNKNOWN",
+        verifier(jwksConfig()),
+        signEs256(claims(c -> {}), foreign, KID));
+  }
+
+  @Test
+  void es256TokenWithoutKeyIdAgainstAnRsaPemIsKeyUnknown() throws JoseException {
+    EllipticCurveJsonWebKey foreign = EcJwkGenerator.generateJwk(EllipticCurves.P256);
+
+    assertRejected(
+        "BUYER_TOKEN_KEY_UNKNOWN",
+        verifier(pemConfig()),
+        signEs256(claims(c -> {}), foreign, null));
+  }
+
+  @Test
+  void es256TokenSignedByAnotherEcKeyHasAnInvalidSignature() throws JoseException {
+    EllipticCurveJsonWebKey listed = EcJwkGenerator.generateJwk(EllipticCurves.P256);
+    listed.setKeyId("ec-1");
+    EllipticCurveJsonWebKey foreign = EcJwkGenerator.generateJwk(EllipticCurves.P256);
+    MapConfig config =
+        jwksConfig()
+            .with(
+                "mp.jwt.verify.publickey",
+                new JsonWebKeySet(key, listed).toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY));
+    BuyerTokenVerifier verifier = verifier(config);
+
+    assertEquals(
+        "buyer-123", verifier.verify(signEs256(claims(c -> {}), listed, "ec-1")).getSubject());
+    assertRejected(
+        "BUYER_TOKEN_SIGNATURE_INVALID", verifier, signEs256(claims(c -> {}), foreign, "ec-1"));
+  }
+
+  // --- configuration checked at start-up -----------------------------------------------------
+
+  private static ScheduledExecutorService executor() {
+    return Executors.newSingleThreadScheduledExecutor();
+  }
+
+  private static void assertRefusesToStart(MapConfig config, String namedKey) {
+    ScheduledExecutorService executor = executor();
+    try {
+      IllegalStateException e =
+          assertThrows(IllegalStateException.class, () -> verifier(config).start(executor));
+      assertTrue(e.getMessage().contains(namedKey), e.getMessage());
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+
+  @Test
+  void keyWithoutIssuerRefusesToStart() {
+    assertRefusesToStart(
+        MapConfig.of("mp.jwt.verify.publickey", jwks(), "mp.jwt.verify.audiences", AUDIENCE),
+        "mp.jwt.verify.issuer");
+  }
+
+  @Test
+  void keyWithoutAudienceRefusesToStart() {
+    assertRefusesToStart(
+        MapConfig.of("mp.jwt.verify.publickey", jwks(), "mp.jwt.verify.issuer", ISSUER),
+        "mp.jwt.verify.audiences");
+  }
+
+  @Test
+  void jwksLocationAloneRefusesToStartAndAcceptsNoToken() {
+    MapConfig config =
+        MapConfig.of("mp.jwt.verify.publickey.location", "https://issuer.example/jwks.json");
+
+    assertRefusesToStart(config, "mp.jwt.verify.issuer");
+    assertRejected(
+        "BUYER_TOKEN_UNVERIFIABLE",
+        verifier(config),
+        token(c -> c.setIssuer("https://anyone.example")));
+  }
+
+  @Test
+  void unreadableKeyRefusesToStart() {
+    assertRefusesToStart(
+        jwksConfig().with("mp.jwt.verify.publickey", "not a key"), "mp.jwt.verify.publickey");
+  }
+
+  @Test
+  void symmetricAlgorithmSettingRefusesToStart() {
+    assertRefusesToStart(
+        jwksConfig().with("mp.jwt.verify.publickey.algorithm", "HS256"),
+        "mp.jwt.verify.publickey.algorithm");
+  }
+
+  @Test
+  void plainHttpJwksRefusesToStart() {
+    MapConfig config =
+        MapConfig.of(
+            "mp.jwt.verify.publickey.location", "http://issuer.example/jwks.json",
+            "mp.jwt.verify.issuer", ISSUER,
+            "mp.jwt.verify.audiences", AUDIENCE);
+
+    assertRefusesToStart(config, "https");
+    assertRefusesToStart(config.with("ac.buyer-token.jwks.allow-http-loopback", "true"), "https");
+  }
+
+  @Test
+  void httpJwksOnLoopbackNeedsTheTestSetting() {
+    MapConfig config =
+        MapConfig.of(
+            "mp.jwt.verify.publickey.location", "http://127.0.0.1:9/jwks.json",
+            "mp.jwt.verify.issuer", ISSUER,
+            "mp.jwt.verify.audiences", AUDIENCE);
+
+    assertRefusesToStart(config, "ac.buyer-token.jwks.allow-http-loopback");
+  }
+
+  @Test
+  void noIssuerAtAllStartsAndLeavesTokensUnverifiable() {
+    BuyerTokenVerifier verifier = verifier(MapConfig.of("mp.jwt.verify.issuer", ISSUER));
+    ScheduledExecutorService executor = executor();
+    try {
+      verifier.start(executor);
+    } finally {
+      executor.shutdownNow();
+    }
+
+    assertRejected("BUYER_TOKEN_UNVERIFIABLE", verifier, token());
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.net.InetAddress;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.testing.MapConfig;
 import org.agentcommerce.platform.testing.MutableClock;
@@ -47,6 +51,7 @@ class DevBuyerIssuerTest {
     issuer.config = config;
     issuer.database = probe;
     issuer.clock = clock;
+    issuer.listening = () -> Optional.of(Set.of(InetAddress.getLoopbackAddress()));
     return issuer;
   }
 
@@ -128,6 +133,56 @@ class DevBuyerIssuerTest {
             .with("mp.jwt.verify.publickey.location", "https://issuer.example/jwks.json");
 
     assertFalse(issuer(config, new FixedDatabaseProbe("H2"), Clock.systemUTC()).isEnabled());
+  }
+
+  @Test
+  void refusedWhenTheServerListensOnAllInterfaces() throws Exception {
+    DevBuyerIssuer issuer = h2Issuer();
+    Set<InetAddress> addresses =
+        Set.of(InetAddress.getLoopbackAddress(), InetAddress.getByName("0.0.0.0"));
+    issuer.listening = () -> Optional.of(addresses);
+
+    assertFalse(issuer.isEnabled());
+  }
+
+  @Test
+  void refusedWhenTheServerListensOnAPublicAddress() throws Exception {
+    DevBuyerIssuer issuer = h2Issuer();
+    Set<InetAddress> addresses = Set.of(InetAddress.getByName("192.0.2.10"));
+    issuer.listening = () -> Optional.of(addresses);
+
+    assertFalse(issuer.isEnabled());
+  }
+
+  @Test
+  void refusedWhenTheListeningAddressesCannotBeRead() {
+    DevBuyerIssuer issuer = h2Issuer();
+    issuer.listening = Optional::empty;
+
+    assertFalse(issuer.isEnabled());
+  }
+
+  @Test
+  void enabledOnIpv6LoopbackToo() throws Exception {
+    DevBuyerIssuer issuer = h2Issuer();
+    Set<InetAddress> addresses =
+        Set.of(InetAddress.getByName("::1"), InetAddress.getByName("127.0.0.1"));
+    issuer.listening = () -> Optional.of(addresses);
+
+    assertTrue(issuer.isEnabled());
+  }
+
+  @Test
+  void decidedOnceTheServerListens() throws Exception {
+    DevBuyerIssuer issuer = h2Issuer();
+    List<Set<InetAddress>> answers =
+        new ArrayList<>(List.of(Set.of(), Set.of(InetAddress.getByName("0.0.0.0")), Set.of()));
+    issuer.listening = () -> Optional.of(answers.remove(0));
+
+    assertFalse(issuer.isEnabled(), "not listening yet");
+    assertFalse(issuer.isEnabled(), "listening on all interfaces");
+    assertFalse(issuer.isEnabled(), "the refusal stands");
+    assertEquals(1, answers.size());
   }
 
   // --- minting -------------------------------------------------------------------------------
@@ -224,6 +279,7 @@ class DevBuyerIssuerTest {
     BuyerTokenVerifier verifier = new BuyerTokenVerifier();
     verifier.config = config;
     verifier.devIssuer = devIssuer;
+    verifier.clock = Clock.systemUTC();
     return verifier;
   }
 

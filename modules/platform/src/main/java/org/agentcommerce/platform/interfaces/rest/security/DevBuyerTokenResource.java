@@ -30,7 +30,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Mints buyer tokens from the development issuer for local trials. Answers 404 unless the
- * development issuer is on ({@code ac.dev-issuer.enabled=true} on the embedded H2 default).
+ * development issuer is on ({@code ac.dev-issuer.enabled=true} on the embedded H2 default, with the
+ * server listening on loopback only).
  */
 @RequestScoped
 @Path("/agent/v1/dev/buyer-tokens")
@@ -51,7 +52,8 @@ public class DevBuyerTokenResource {
       description =
           "Signs a buyer token (RS256) with the development issuer, to send as X-Agent-User-JWT"
               + " in local trials. Off unless ac.dev-issuer.enabled=true on the embedded H2"
-              + " database; never available with a real issuer configured.")
+              + " database with the server listening on loopback only; never available with a"
+              + " real issuer configured.")
   @APIResponse(
       responseCode = "200",
       description = "A signed token",
@@ -65,7 +67,8 @@ public class DevBuyerTokenResource {
       throw new ApiException(
           404,
           "DEV_ISSUER_DISABLED",
-          "The development buyer-token issuer is off (ac.dev-issuer.enabled, embedded H2 only).");
+          "The development buyer-token issuer is off (ac.dev-issuer.enabled; embedded H2 and a"
+              + " loopback-only listener required).");
     }
     int ttl = body.ttlSeconds() == null ? 3600 : body.ttlSeconds();
     DevBuyerIssuer.Minted minted =
