@@ -55,6 +55,32 @@ class ErrorContractIT {
   }
 
   @Test
+  void trailingContentAfterTheJsonValueIs422() {
+    String email = "\"agent_email\":\"trail-" + System.nanoTime() + "@y.co\"";
+    Http.Answer answer =
+        new Http(base).post("/agent/v1/auth", "{\"agent_name\":\"x\"," + email + "} {\"x\":1}");
+    assertValidation(answer, "body", null, "json_invalid");
+  }
+
+  @Test
+  void anArrayWhereAnObjectIsExpectedIs422() {
+    String email = "\"agent_email\":\"array-" + System.nanoTime() + "@y.co\"";
+    Http.Answer answer =
+        new Http(base).post("/agent/v1/auth", "[{\"agent_name\":\"x\"," + email + "}]");
+    assertValidation(answer, "body", null, "model_type");
+  }
+
+  @Test
+  void aStringWhereABooleanIsExpectedIs422() {
+    String email = "\"agent_email\":\"bool-" + System.nanoTime() + "@y.co\"";
+    Http.Answer answer =
+        new Http(base)
+            .post("/agent/v1/auth", "{\"agent_name\":\"x\"," + email + ",\"rotate\":\"maybe\"}");
+    assertEquals(422, answer.status(), answer::toString);
+    assertNoInternals(answer);
+  }
+
+  @Test
   void wrongTypeIs422AtTheField() {
     Http.Answer answer =
         new Http(base)

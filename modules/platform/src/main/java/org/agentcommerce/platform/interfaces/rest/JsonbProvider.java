@@ -10,7 +10,7 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * JSON-B for every resource: wire names by {@link WireNames}, nulls written out, and text fields
  * that take only JSON strings (a number or boolean sent for a string is a 422, not silently turned
- * into text).
+ * into text, and booleans that take only JSON true or false).
  */
 @Provider
 public class JsonbProvider implements ContextResolver<Jsonb> {
@@ -20,7 +20,7 @@ public class JsonbProvider implements ContextResolver<Jsonb> {
           new JsonbConfig()
               .withPropertyNamingStrategy((PropertyNamingStrategy) WireNames::toWire)
               .withNullValues(true)
-              .withDeserializers(new StrictStringDeserializer()));
+              .withDeserializers(new StrictStringDeserializer(), new StrictBooleanDeserializer()));
 
   /** Reads a JSON string or null; anything else is a binding error. */
   static final class StrictStringDeserializer
@@ -38,6 +38,28 @@ public class JsonbProvider implements ContextResolver<Jsonb> {
         return null;
       }
       throw new jakarta.json.bind.JsonbException("Input should be a valid string");
+    }
+  }
+
+  /** Reads JSON true, false or null; a string such as "maybe" or "true" is a binding error. */
+  static final class StrictBooleanDeserializer
+      implements jakarta.json.bind.serializer.JsonbDeserializer<Boolean> {
+    @Override
+    public Boolean deserialize(
+        jakarta.json.stream.JsonParser parser,
+        jakarta.json.bind.serializer.DeserializationContext ctx,
+        java.lang.reflect.Type type) {
+      jakarta.json.JsonValue value = parser.getValue();
+      if (value == jakarta.json.JsonValue.TRUE) {
+        return Boolean.TRUE;
+      }
+      if (value == jakarta.json.JsonValue.FALSE) {
+        return Boolean.FALSE;
+      }
+      if (value == jakarta.json.JsonValue.NULL) {
+        return null;
+      }
+      throw new jakarta.json.bind.JsonbException("Input should be a valid boolean");
     }
   }
 

@@ -1,0 +1,97 @@
+package org.agentcommerce.platform.interfaces.rest;
+
+import jakarta.annotation.Priority;
+import jakarta.json.stream.JsonParser;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.ext.Provider;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.agentcommerce.platform.api.InvalidInputException;
+
+/**
+ * Holds JSON request bodies bound to our DTOs to exactly one JSON value: trailing content after it
+ * ({@code {"a":1} {"b":2}}) is a 422, and so is an array where an object is expected (a one-element
+ * array would otherwise bind as its element). Bodies read as text or as JSON-P values (the tool
+ * doors' JSON-RPC) are left to their readers, which answer in their own protocol.
+ */
+@Provider
+@Priority(Priorities.ENTITY_CODER)
+public class StrictJsonReader implements ReaderInterceptor {
+
+  private static final jakarta.json.spi.JsonProvider JSON =
+      org.agentcommerce.platform.api.Jsonp.PROVIDER;
+
+  @Override
+  public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+    Class<?> type = context.getType();
+    if (!isJson(context.getMediaType()) || readsItsOwnJson(type)) {
+      return context.proceed();
+    }
+    byte[] body = context.getInputStream().readAllBytes();
+    context.setInputStream(new ByteArrayInputStream(body));
+    check(new String(body, StandardCharsets.UTF_8), expectsArray(type));
+    return context.proceed();
+  }
+
+  /** Throws 422 unless {@code text} is one JSON value (or empty) of the expected kind. */
+  static void check(String text, boolean arrayExpected) {
+    if (text.isBlank()) {
+      return; // the resource says that a body is required
+    }
+    try (JsonParser parser = JSON.createParser(new StringReader(text))) {
+      JsonParser.Event first;
+      try {
+        first = parser.next();
+        parser.getValue(); // the whole first value
+      } catch (RuntimeException malformed) {
+        return; // the JSON-B reader reports malformed JSON with its position, as before
+      }
+      if (first == JsonParser.Event.START_ARRAY && !arrayExpected) {
+        throw invalid("Input should be a JSON object, not an array", "model_type");
+      }
+      boolean more;
+      try {
+        more = parser.hasNext();
+      } catch (RuntimeException trailing) {
+        more = true; // the parser refuses what follows the value
+      }
+      if (more) {
+        throw invalid("Extra data after the JSON value", "json_invalid");
+      }
+    }
+  }
+
+  private static InvalidInputException invalid(String msg, String type) {
+    return new InvalidInputException(
+        new InvalidInputException.Violation(List.of("body"), msg, type));
+  }
+
+  private static boolean isJson(MediaType mediaType) {
+    return mediaType != null
+        && (mediaType.isCompatible(MediaType.APPLICATION_JSON_TYPE)
+            || mediaType.getSubtype().endsWith("+json"));
+  }
+
+  private static boolean readsItsOwnJson(Class<?> type) {
+    return type == String.class
+        || type == byte[].class
+        || InputStream.class.isAssignableFrom(type)
+        || jakarta.json.JsonValue.class.isAssignableFrom(type)
+        || type == Object.class;
+  }
+
+  private static boolean expectsArray(Class<?> type) {
+    return type.isArray()
+        || Collection.class.isAssignableFrom(type)
+        || (!Map.class.isAssignableFrom(type) && type.isInterface());
+  }
+}
