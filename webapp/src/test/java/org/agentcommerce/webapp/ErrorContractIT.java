@@ -40,6 +40,16 @@ class ErrorContractIT {
   }
 
   @Test
+  void protectedContainerPathsAre404InDetailShape() {
+    for (String path : new String[] {"/WEB-INF/web.xml", "/META-INF/MANIFEST.MF"}) {
+      Http.Answer answer = new Http(base).get(path);
+      assertEquals(404, answer.status(), path);
+      assertEquals("NOT_FOUND", answer.json().getJsonObject("detail").getString("error"), path);
+      assertNoInternals(answer);
+    }
+  }
+
+  @Test
   void wrongMethodIs405WithAllowHeader() {
     Http.Answer answer = new Http(base).send("DELETE", "/agent/v1/health", null);
     assertEquals(405, answer.status());

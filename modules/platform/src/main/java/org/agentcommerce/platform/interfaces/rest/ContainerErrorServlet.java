@@ -1,0 +1,61 @@
+package org.agentcommerce.platform.interfaces.rest;
+
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.logging.Logger;
+
+/**
+ * The error page of the servlet container (web.xml maps every error to it): answers the container's
+ * own refusals — a protected path such as {@code /WEB-INF/web.xml}, a request the container could
+ * not hand to the application — in our error shape instead of an HTML page, with no stack trace.
+ */
+@WebServlet(urlPatterns = ContainerErrorServlet.PATH)
+public class ContainerErrorServlet extends HttpServlet {
+
+  static final String PATH = "/__container-error";
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = Logger.getLogger(ContainerErrorServlet.class.getName());
+
+  @Override
+  protected void service(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    Object code = request.getAttribute("jakarta.servlet.error.status_code");
+    int status = code instanceof Integer i && i >= 400 ? i : 404;
+    Object failure = request.getAttribute("jakarta.servlet.error.exception");
+    if (failure != null) {
+      status = 500;
+      LOG.warning(() -> "Unhandled container error: " + failure.getClass().getName());
+    }
+    String error =
+        switch (status) {
+          case 400 -> "BAD_REQUEST";
+          case 401 -> "AUTHENTICATION_REQUIRED";
+          case 403 -> "FORBIDDEN";
+          case 404 -> "NOT_FOUND";
+          case 405 -> "METHOD_NOT_ALLOWED";
+          case 413 -> "PAYLOAD_TOO_LARGE";
+          case 414 -> "URI_TOO_LONG";
+          case 415 -> "UNSUPPORTED_MEDIA_TYPE";
+          case 503 -> "SERVICE_UNAVAILABLE";
+          default -> status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST";
+        };
+    String message =
+        status == 404
+            ? "No resource at this path."
+            : status >= 500
+                ? "The server could not answer this request."
+                : "The server refused this request (HTTP " + status + ").";
+    byte[] body =
+        ("{\"detail\":{\"error\":\"" + error + "\",\"message\":\"" + message + "\"}}")
+            .getBytes(StandardCharsets.UTF_8);
+    response.resetBuffer();
+    response.setStatus(status);
+    response.setContentType("application/json");
+    response.setContentLength(body.length);
+    response.getOutputStream().write(body);
+  }
+}
