@@ -514,4 +514,76 @@ class IdempotencyIT {
     assertEquals(413, chunked.statusCode(), chunked::body);
     assertTrue(chunked.body().contains("PAYLOAD_TOO_LARGE"), chunked::body);
   }
+
+  /** Outside effects: an unknown outcome is never run again, however old, until reconciled. */
+  @Test
+  void anUnknownOutcomeIsNeverRunAgainNotEvenAfterItsKeyExpired() throws Exception {
+    Http http = new Http(base);
+    Agents.Registered agent = Agents.register(http);
+    String path = "/agent/v1/test/buyer-probe/external";
+    String note = UUID.randomUUID().toString();
+    String failing = "{\"note\":\"" + note + "\",\"fail\":true}";
+    String key = "charge-" + note;
+    assertEquals(500, probeAs(http, agent, key, failing, "buyer-7", path).status());
+    Http.Answer unknown = probeAs(http, agent, key, failing, "buyer-7", path);
+    assertEquals(409, unknown.status(), unknown::toString);
+    assertEquals("idempotency_outcome_unknown", error(unknown));
+    assertEquals("5", unknown.header("Retry-After").orElse(""));
+    // A day later (expired) and after a clean-up: still unknown, still not run again.
+    Agents.sql(
+        "UPDATE idempotency_records SET expires_at = '2000-01-01 00:00:00' WHERE agent_id = ?"
+            + " AND idem_key = ?",
+        agent.agentId(),
+        key);
+    Thread.sleep(3000); // the clean-up runs every 2 s in the tests
+    Http.Answer later = probeAs(http, agent, key, failing, "buyer-7", path);
+    assertEquals(409, later.status(), later::toString);
+    assertEquals("idempotency_outcome_unknown", error(later));
+    assertEquals(1, runs(http, agent, note));
+
+    // A node died in the middle of an outside call: its claim becomes unknown, not taken over.
+    String died = UUID.randomUUID().toString();
+    String body = "{\"note\":\"" + died + "\"}";
+    String diedKey = "died-" + died;
+    Agents.sql(
+        "INSERT INTO idempotency_records (id, agent_id, operation, idem_key, request_hash, state,"
+            + " holder, outside_effects, created_at, lease_until, expires_at) VALUES (?, ?, ?, ?,"
+            + " 'x', 'in_flight', 'dead-node', 1, '2000-01-01 00:00:00', '2000-01-01 00:00:00',"
+            + " '2000-01-02 00:00:00')",
+        "idem_" + died.substring(0, 8),
+        agent.agentId(),
+        "POST " + path,
+        diedKey);
+    Http.Answer retry = probeAs(http, agent, diedKey, body, "buyer-7", path);
+    assertEquals(409, retry.status(), retry::toString);
+    assertEquals(0, runs(http, agent, died));
+    assertEquals(
+        1,
+        count(
+            "SELECT COUNT(*) FROM idempotency_records WHERE agent_id = ? AND idem_key = ? AND"
+                + " state = 'outcome_unknown'",
+            agent.agentId(),
+            diedKey));
+  }
+
+  /** Keys compare byte for byte on MariaDB too: a trailing space makes another key. */
+  @Test
+  void aTrailingSpaceMakesAnotherKey() {
+    Http http = new Http(base);
+    Agents.Registered agent = Agents.register(http);
+    String note = UUID.randomUUID().toString();
+    for (String bodyKey : List.of("pad-" + note, "pad-" + note + " ")) {
+      Http.Answer answer =
+          http.post(
+              "/agent/v1/test/buyer-probe",
+              "{\"note\":\"" + note + "\",\"idempotency_key\":\"" + bodyKey + "\"}",
+              "X-API-Key",
+              agent.apiKey(),
+              "X-Agent-User-JWT",
+              TestIssuer.token("buyer-7"));
+      assertEquals(200, answer.status(), answer::toString);
+      assertFalse(answer.header("Idempotent-Replayed").isPresent(), answer::toString);
+    }
+    assertEquals(2, runs(http, agent, note));
+  }
 }

@@ -96,6 +96,18 @@ public class BuyerProbeResource {
     return Response.ok(body).build();
   }
 
+  /** The same probe as an operation with outside effects (a charge, say). */
+  @POST
+  @Path("/external")
+  @Idempotent(outsideEffects = true)
+  @BuyerRequired
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response charge(ProbeRequest request, @HeaderParam("Idempotency-Key") String key)
+      throws InterruptedException {
+    return spend(request, key);
+  }
+
   @GET
   @Path("/runs")
   @Produces(MediaType.APPLICATION_JSON)

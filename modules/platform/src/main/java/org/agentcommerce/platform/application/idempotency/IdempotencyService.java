@@ -60,8 +60,11 @@ public class IdempotencyService {
         continue; // released between our insert and our read: try to claim again
       }
       IdempotencyStore.Snapshot held = existing.get();
-      boolean holderGone = held.inFlight() && held.leaseExpired() && !held.outsideEffects();
-      if (held.expired() || holderGone) {
+      boolean holderGone = held.inFlight() && held.leaseExpired();
+      if (holderGone && held.outsideEffects()) {
+        // Its node died during a call to an outside system: nobody knows whether it happened.
+        store.markOutcomeUnknown(held.id(), held.holder());
+      } else if ((held.completed() && held.expired()) || holderGone) {
         String newHolder = Ids.randomHex(16);
         if (store.takeOver(
             held.id(), held.holder(), newHolder, requestHash, outsideEffects, lease, ttlSeconds)) {
@@ -80,7 +83,7 @@ public class IdempotencyService {
             Map.of("idempotency_key", key),
             Map.of());
       }
-      if (held.inFlight() && !held.leaseExpired()) {
+      if (held.inFlight() && !holderGone) {
         throw inFlight(key);
       }
       if (!held.completed()) {

@@ -106,7 +106,9 @@ public class IdempotencyStore {
 
   /**
    * Takes over the claim from {@code seenHolder} when its lease ran out (the holder stopped
-   * renewing it: its node is gone) or the stored answer expired. Returns whether this request won.
+   * renewing it: its node is gone) and its operation has no outside effects, or when its stored
+   * answer expired. A claim whose outcome is unknown is never taken over, however old. Returns
+   * whether this request won.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public boolean takeOver(
@@ -126,9 +128,9 @@ public class IdempotencyStore {
                     + NOW
                     + "), expires_at = TIMESTAMPADD(SECOND, ?6, "
                     + NOW
-                    + ") WHERE id = ?7 AND holder = ?8 AND (expires_at < "
+                    + ") WHERE id = ?7 AND holder = ?8 AND ((state = ?9 AND expires_at < "
                     + NOW
-                    + " OR (state = ?3 AND outside_effects = 0 AND lease_until < "
+                    + ") OR (state = ?3 AND outside_effects = 0 AND lease_until < "
                     + NOW
                     + "))")
             .setParameter(1, newHolder)
@@ -139,6 +141,7 @@ public class IdempotencyStore {
             .setParameter(6, ttlSeconds)
             .setParameter(7, id)
             .setParameter(8, seenHolder)
+            .setParameter(9, COMPLETED)
             .executeUpdate()
         == 1;
   }
@@ -244,12 +247,18 @@ public class IdempotencyStore {
     return renewed;
   }
 
-  /** Deletes expired keys (not those waiting for reconciliation); returns how many. */
+  /**
+   * Deletes expired keys; returns how many. Keys whose outcome is unknown (or may become unknown:
+   * an outside-effects claim in flight) wait for reconciliation, however old they are.
+   */
   @Transactional(TxType.REQUIRES_NEW)
   public int deleteExpired() {
     return em.createNativeQuery(
-            "DELETE FROM idempotency_records WHERE expires_at < " + NOW + " AND state <> ?1")
-        .setParameter(1, OUTCOME_UNKNOWN)
+            "DELETE FROM idempotency_records WHERE expires_at < "
+                + NOW
+                + " AND (state = ?1 OR (state = ?2 AND outside_effects = 0))")
+        .setParameter(1, COMPLETED)
+        .setParameter(2, IN_FLIGHT)
         .executeUpdate();
   }
 
