@@ -5,7 +5,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.logging.Logger;
 
 /**
@@ -49,13 +48,6 @@ public class ContainerErrorServlet extends HttpServlet {
             : status >= 500
                 ? "The server could not answer this request."
                 : "The server refused this request (HTTP " + status + ").";
-    byte[] body =
-        ("{\"detail\":{\"error\":\"" + error + "\",\"message\":\"" + message + "\"}}")
-            .getBytes(StandardCharsets.UTF_8);
-    response.resetBuffer();
-    response.setStatus(status);
-    response.setContentType("application/json");
-    response.setContentLength(body.length);
-    response.getOutputStream().write(body);
+    ServletErrors.write(response, status, error, message, java.util.Map.of());
   }
 }

@@ -19,6 +19,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -68,20 +70,17 @@ public class RequestBodyLimitFilter implements Filter {
   private void refuse(HttpServletRequest request, HttpServletResponse response, long declared)
       throws IOException {
     LOG.fine(() -> "Refused a body over " + maxBodySize + " bytes: " + request.getRequestURI());
-    response.setStatus(413);
-    response.setContentType("application/json");
-    String body =
-        "{\"detail\":{\"error\":\"PAYLOAD_TOO_LARGE\",\"message\":\"The request body is larger"
-            + " than the "
-            + maxBodySize
-            + " bytes this server accepts.\",\"max_body_bytes\":"
-            + maxBodySize
-            + (declared >= 0 ? ",\"content_length\":" + declared : "")
-            + "}}";
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    response.setContentLength(bytes.length);
-    response.getOutputStream().write(bytes);
-    response.flushBuffer();
+    Map<String, Object> context = new LinkedHashMap<>();
+    context.put("max_body_bytes", maxBodySize);
+    if (declared >= 0) {
+      context.put("content_length", declared);
+    }
+    ServletErrors.write(
+        response,
+        413,
+        "PAYLOAD_TOO_LARGE",
+        "The request body is larger than the " + maxBodySize + " bytes this server accepts.",
+        context);
   }
 
   private static byte[] readAtMost(InputStream in, long limit) throws IOException {

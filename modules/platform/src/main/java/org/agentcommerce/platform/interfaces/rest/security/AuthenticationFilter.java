@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.Provider;
 import java.util.List;
 import java.util.Map;
+import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.BuyerRef;
 import org.agentcommerce.platform.application.AuthenticationService;
@@ -75,18 +76,27 @@ public class AuthenticationFilter implements ContainerRequestFilter, ContainerRe
     RateLimitAnswers.addHeaders(request, response);
   }
 
-  /** {@code X-API-Key}, else {@code Authorization: Bearer}; null when neither is sent. */
+  /**
+   * {@code X-API-Key}, else {@code Authorization: Bearer}; null when neither is sent; 400 {@code
+   * CREDENTIAL_CONFLICT} when both are sent and differ.
+   */
   static String presentedKey(ContainerRequestContext request) {
     String key = request.getHeaderString(API_KEY_HEADER);
-    if (key != null && !key.isBlank()) {
-      return key.trim();
-    }
+    key = key == null || key.isBlank() ? null : key.trim();
+    String bearer = null;
     String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
     if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      String bearer = authorization.substring(7).trim();
-      return bearer.isEmpty() ? null : bearer;
+      bearer = authorization.substring(7).trim();
+      bearer = bearer.isEmpty() ? null : bearer;
     }
-    return null;
+    if (key != null && bearer != null && !key.equals(bearer)) {
+      // Two different credentials: refusing is safer than guessing which one the caller meant.
+      throw new ApiException(
+          400,
+          "CREDENTIAL_CONFLICT",
+          "X-API-Key and Authorization: Bearer carry different keys; send one credential.");
+    }
+    return key != null ? key : bearer;
   }
 
   private void checkMerchantScope(MultivaluedMap<String, String> parameters) {
