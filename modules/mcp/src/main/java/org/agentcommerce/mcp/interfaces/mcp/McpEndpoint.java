@@ -6,6 +6,9 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -170,8 +173,8 @@ public final class McpEndpoint {
     }
     JsonValue message;
     try {
-      message = Jsons.parse(new String(request.body(), StandardCharsets.UTF_8));
-    } catch (RuntimeException e) {
+      message = Jsons.parse(strictUtf8(request.body()));
+    } catch (RuntimeException | CharacterCodingException e) {
       return error(
           STATUS_PARSE_ERROR,
           JsonValue.NULL,
@@ -180,6 +183,16 @@ public final class McpEndpoint {
           null);
     }
     return receive(request, message);
+  }
+
+  /** The body as UTF-8; invalid bytes are a parse error, not silently U+FFFD. */
+  private static String strictUtf8(byte[] body) throws CharacterCodingException {
+    return StandardCharsets.UTF_8
+        .newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT)
+        .decode(ByteBuffer.wrap(body))
+        .toString();
   }
 
   /** Tells requests, notifications and responses apart, and refuses anything else. */
@@ -344,6 +357,12 @@ public final class McpEndpoint {
   private JsonObject initialize(McpHttpRequest request, JsonObject params) {
     if (!(params.get("protocolVersion") instanceof JsonString requested)) {
       throw invalidParams("initialize needs params.protocolVersion (a string)");
+    }
+    for (String member : new String[] {"capabilities", "clientInfo"}) {
+      JsonValue value = params.get(member);
+      if (value != null && !(value instanceof JsonObject)) {
+        throw invalidParams("initialize: params." + member + " must be an object");
+      }
     }
     JsonObject unchanged = Jsons.object().add("listChanged", false).build();
     return Jsons.object()

@@ -133,6 +133,30 @@ class McpProtocolTest {
   }
 
   @Test
+  void invalidUtf8IsAParseErrorNotAMangledMethod() {
+    byte[] prefix = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping".getBytes();
+    byte[] body = java.util.Arrays.copyOf(prefix, prefix.length + 3);
+    body[prefix.length] = (byte) 0xC3; // a lead byte without its continuation
+    body[prefix.length + 1] = '"';
+    body[prefix.length + 2] = '}';
+    McpHttpResponse response =
+        open.endpoint.handle(new McpHttpRequest("POST", TestDoor.headers(), body, "192.0.2.10"));
+    assertEquals(400, response.status(), response::body);
+    assertEquals(-32700, TestDoor.json(response).getJsonObject("error").getInt("code"));
+  }
+
+  @Test
+  void initializeWithCapabilitiesThatAreNotAnObjectIsInvalidParams() {
+    for (String params :
+        new String[] {
+          "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":\"x\"}",
+          "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":7}"
+        }) {
+      assertEquals(-32602, open.errorCode("initialize", params), params);
+    }
+  }
+
+  @Test
   void batchesAreInvalidRequestsFromProtocol20250618On() {
     McpHttpResponse response =
         open.post(
