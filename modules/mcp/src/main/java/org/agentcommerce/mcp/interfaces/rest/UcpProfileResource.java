@@ -54,15 +54,7 @@ public class UcpProfileResource {
               description = "public, max-age=300",
               schema = @Schema(type = SchemaType.STRING)),
       content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema =
-                  @Schema(
-                      type = SchemaType.OBJECT,
-                      description =
-                          "A UCP discovery profile (https://ucp.dev/schemas/discovery/profile.json)"
-                              + " with a single member ucp: version, services, capabilities,"
-                              + " payment_handlers.")))
+          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "UcpProfile")))
   public Response profile() {
     // Written out: CacheControl has no "public" directive.
     return Response.ok(profiles.profileFor(uriInfo.getBaseUri()), MediaType.APPLICATION_JSON_TYPE)
