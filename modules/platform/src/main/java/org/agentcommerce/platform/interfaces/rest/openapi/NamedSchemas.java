@@ -27,6 +27,10 @@ final class NamedSchemas {
   private NamedSchemas() {}
 
   static JsonObject mend(JsonObject document) {
+    if (!(document.get("paths") instanceof JsonObject)) {
+      // Use is judged from the operations: a document without them is left as it is.
+      return document;
+    }
     Map<String, JsonObject> scalars = new LinkedHashMap<>();
     components(document)
         .forEach(
