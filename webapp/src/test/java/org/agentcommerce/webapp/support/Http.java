@@ -16,20 +16,38 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
-/** A small HTTP client for tests: requests against the deployed server, answers as JSON. */
+/**
+ * A small HTTP client for tests: requests against the deployed server, answers as JSON. Every
+ * answer is checked by the {@link ContractGuard} against the server's OpenAPI document, unless the
+ * test asked for an {@link #unguarded()} client to send what no client should.
+ */
 public final class Http {
 
   private static final HttpClient CLIENT =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private final URI base;
+  private final boolean guarded;
 
   /**
    * A client for the server at {@code base}. The runtime reports its host by the machine's address,
    * but test servers listen on the loopback interface only, so requests go to 127.0.0.1.
    */
   public Http(URL base) {
-    this.base = URI.create("http://127.0.0.1:" + base.getPort());
+    this(URI.create("http://127.0.0.1:" + base.getPort()), true);
+  }
+
+  private Http(URI base, boolean guarded) {
+    this.base = base;
+    this.guarded = guarded;
+  }
+
+  /**
+   * The same server without the contract guard: for requests that are meant to break the contract
+   * (hostile or malformed input, undocumented test-only paths) and whose answers the test checks.
+   */
+  public Http unguarded() {
+    return new Http(base, false);
   }
 
   public Answer get(String path, String... headers) {
@@ -59,7 +77,11 @@ public final class Http {
     try {
       HttpResponse<String> response =
           CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      return new Answer(response.statusCode(), response.headers().map(), response.body());
+      Answer answer = new Answer(response.statusCode(), response.headers().map(), response.body());
+      if (guarded) {
+        ContractGuard.of(base).check(method, path, answer);
+      }
+      return answer;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

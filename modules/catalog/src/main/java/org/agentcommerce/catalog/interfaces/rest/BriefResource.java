@@ -197,7 +197,18 @@ public class BriefResource {
       content = @Content(schema = @Schema(implementation = RecommendationResponse.class)))
   public RecommendationResponse recommend(
       @PathParam("brief_id") @Size(max = 64) String briefId,
-      @QueryParam("limit") @DefaultValue("8") @Min(1) @Max(20) int limit) {
+      @Parameter(
+              schema =
+                  @Schema(
+                      type = SchemaType.INTEGER,
+                      minimum = "1",
+                      maximum = "20",
+                      defaultValue = "8"))
+          @QueryParam("limit")
+          @DefaultValue("8")
+          @Min(1)
+          @Max(20)
+          int limit) {
     JsonObject brief = briefs.find(caller.agentId(), briefId);
     Recommendations.Result r = recommendations.forBrief(brief, limit);
     return new RecommendationResponse(
@@ -248,11 +259,16 @@ public class BriefResource {
   public record BriefResponse(String status, JsonObject brief) {}
 
   /** Compatibility input. */
-  @Schema(name = "BriefCompatibilityRequest")
+  @Schema(
+      name = "BriefCompatibilityRequest",
+      description = "products, and brief_id or brief: one of the two is required (422 otherwise)")
   public record CompatibilityRequest(
-      @Size(max = 64) String briefId,
-      JsonObject brief,
-      @NotNull @Size(min = 1, max = 50) @Valid List<@NotNull @Valid ProductRefBody> products) {}
+      @Size(max = 64)
+          @Schema(maxLength = 64, description = "A stored brief; required unless brief is sent")
+          String briefId,
+      @Schema(description = "A brief document; required unless brief_id is sent") JsonObject brief,
+      @NotNull @Size(min = 1, max = 50) @Valid @Schema(required = true, minItems = 1, maxItems = 50)
+          List<@NotNull @Valid ProductRefBody> products) {}
 
   /** A product to check. */
   @Schema(name = "BriefCompatibilityProduct")

@@ -51,8 +51,14 @@ public class ProductGroupResource {
       description = "NOT_FOUND or PRODUCT_GROUP_NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public GroupResponse resolve(
-      @QueryParam("merchant_id") @NotBlank String merchantId,
-      @QueryParam("product_id") @NotBlank String productId,
+      @Parameter(required = true, description = "The merchant of the product")
+          @QueryParam("merchant_id")
+          @NotBlank
+          String merchantId,
+      @Parameter(required = true, description = "Our product id, the platform's id or the handle")
+          @QueryParam("product_id")
+          @NotBlank
+          String productId,
       @QueryParam("platform") @Size(max = 40) String platform,
       @Parameter(
               schema =
@@ -78,7 +84,10 @@ public class ProductGroupResource {
       description = "The group and its members",
       content = @Content(schema = @Schema(implementation = GroupResponse.class)))
   public GroupResponse resolveByProductId(
-      @QueryParam("product_id") @NotBlank String productId,
+      @Parameter(required = true, description = "Our product id or the platform's product id")
+          @QueryParam("product_id")
+          @NotBlank
+          String productId,
       @QueryParam("platform") @Size(max = 40) String platform,
       @Parameter(
               schema =

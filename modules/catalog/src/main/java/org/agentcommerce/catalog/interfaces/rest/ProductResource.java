@@ -49,6 +49,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 public class ProductResource {
 
+  private static final String ONE_OF_RESOLVE =
+      "One of product_id, sku_id and query is required; without any the answer is 422";
+
   @Inject CatalogQueries catalog;
   @Inject CatalogSourcing sourcing;
   @Inject ProductResolver resolver;
@@ -338,8 +341,14 @@ public class ProductResource {
       description = "Recommended products",
       content = @Content(schema = @Schema(implementation = ProductListResponse.class)))
   public ProductListResponse recommendations(
-      @QueryParam("merchant_id") @NotBlank String merchantId,
-      @QueryParam("platform_product_id") @NotBlank String platformProductId,
+      @Parameter(required = true, description = "The merchant of the product")
+          @QueryParam("merchant_id")
+          @NotBlank
+          String merchantId,
+      @Parameter(required = true, description = "The merchant platform's product id")
+          @QueryParam("platform_product_id")
+          @NotBlank
+          String platformProductId,
       @Parameter(
               schema =
                   @Schema(
@@ -366,16 +375,37 @@ public class ProductResource {
           "product_id may be our id, the platform's id, a canonical ref (merchant_id:handle) or a"
               + " product page URL; sku_id a SKU or platform variant id; query free text. Order:"
               + " exact cached aliases and ids, variants, then search (within merchant_id when"
-              + " given), then the canonical product group adds the other sellers.")
+              + " given), then the canonical product group adds the other sellers. At least one of"
+              + " product_id, sku_id and query is required (422 otherwise).")
   @APIResponse(
       responseCode = "200",
       description = "The candidates, best first",
       content = @Content(schema = @Schema(implementation = ResolveResponse.class)))
   public ResolveResponse resolve(
-      @QueryParam("merchant_id") @Size(max = 64) String merchantId,
-      @QueryParam("product_id") @Size(max = 500) String productId,
-      @QueryParam("sku_id") @Size(max = 120) String skuId,
-      @QueryParam("query") @Size(max = 500) String query,
+      @Parameter(
+              description = "Limits the search step to this merchant",
+              schema = @Schema(type = SchemaType.STRING, maxLength = 64))
+          @QueryParam("merchant_id")
+          @Size(max = 64)
+          String merchantId,
+      @Parameter(
+              description = ONE_OF_RESOLVE,
+              schema = @Schema(type = SchemaType.STRING, maxLength = 500))
+          @QueryParam("product_id")
+          @Size(max = 500)
+          String productId,
+      @Parameter(
+              description = ONE_OF_RESOLVE,
+              schema = @Schema(type = SchemaType.STRING, maxLength = 120))
+          @QueryParam("sku_id")
+          @Size(max = 120)
+          String skuId,
+      @Parameter(
+              description = ONE_OF_RESOLVE,
+              schema = @Schema(type = SchemaType.STRING, maxLength = 500))
+          @QueryParam("query")
+          @Size(max = 500)
+          String query,
       @Parameter(
               schema =
                   @Schema(

@@ -16,7 +16,6 @@ import org.agentcommerce.mcp.api.Door;
 import org.agentcommerce.mcp.interfaces.mcp.McpDoors;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -50,7 +49,7 @@ public class KeyedMcpResource {
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessages")))
   @APIResponse(responseCode = "202", description = McpDocs.ACCEPTED)
   @APIResponse(
       responseCode = "400",
@@ -58,35 +57,35 @@ public class KeyedMcpResource {
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "403",
       description = McpDocs.FORBIDDEN,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "406",
       description = McpDocs.NOT_ACCEPTABLE,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "413",
       description = McpDocs.TOO_LARGE,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "415",
       description = McpDocs.UNSUPPORTED_TYPE,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "401",
       description = McpDocs.UNAUTHORIZED,
@@ -104,7 +103,7 @@ public class KeyedMcpResource {
               content =
                   @Content(
                       mediaType = MediaType.APPLICATION_JSON,
-                      schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+                      schema = @Schema(ref = "JsonRpcMessages")))
           InputStream body) {
     return McpHttp.answer(doors.endpoint(Door.KEYED), "POST", headers, servlet, body);
   }
@@ -120,14 +119,14 @@ public class KeyedMcpResource {
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "403",
       description = McpDocs.FORBIDDEN,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "401",
       description = McpDocs.UNAUTHORIZED,
@@ -153,14 +152,14 @@ public class KeyedMcpResource {
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "403",
       description = McpDocs.FORBIDDEN,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "401",
       description = McpDocs.UNAUTHORIZED,

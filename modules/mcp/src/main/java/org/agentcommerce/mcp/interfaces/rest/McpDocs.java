@@ -28,11 +28,8 @@ final class McpDocs {
 
   static final String BODY =
       "One JSON-RPC 2.0 request ({jsonrpc:\"2.0\", id, method, params}), notification (no id) or"
-          + " response. Batches (JSON arrays) are refused.";
-
-  static final String MESSAGE =
-      "A JSON-RPC 2.0 message: {jsonrpc:\"2.0\", id, result} or {jsonrpc:\"2.0\", id, error:{code,"
-          + " message, data?}}";
+          + " response; under protocol 2025-03-26 (or without MCP-Protocol-Version) also a batch of them"
+          + " (a JSON array, answered by an array).";
 
   static final String OK =
       "The JSON-RPC response to a request: a result, or an error with code -32601 (method not"

@@ -15,7 +15,6 @@ import java.io.InputStream;
 import org.agentcommerce.mcp.api.Door;
 import org.agentcommerce.mcp.interfaces.mcp.McpDoors;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -49,7 +48,7 @@ public class OpenMcpResource {
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessages")))
   @APIResponse(responseCode = "202", description = McpDocs.ACCEPTED)
   @APIResponse(
       responseCode = "400",
@@ -57,42 +56,42 @@ public class OpenMcpResource {
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "403",
       description = McpDocs.FORBIDDEN,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "406",
       description = McpDocs.NOT_ACCEPTABLE,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "413",
       description = McpDocs.TOO_LARGE,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "415",
       description = McpDocs.UNSUPPORTED_TYPE,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "429",
       description = McpDocs.RATE_LIMITED,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   public Response post(
       @RequestBody(
               required = true,
@@ -100,7 +99,7 @@ public class OpenMcpResource {
               content =
                   @Content(
                       mediaType = MediaType.APPLICATION_JSON,
-                      schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+                      schema = @Schema(ref = "JsonRpcMessages")))
           InputStream body) {
     return McpHttp.answer(doors.endpoint(Door.OPEN), "POST", headers, servlet, body);
   }
@@ -117,21 +116,21 @@ public class OpenMcpResource {
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "403",
       description = McpDocs.FORBIDDEN,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "429",
       description = McpDocs.RATE_LIMITED,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   public Response get() {
     return McpHttp.answer(doors.endpoint(Door.OPEN), "GET", headers, servlet, null);
   }
@@ -148,21 +147,21 @@ public class OpenMcpResource {
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "403",
       description = McpDocs.FORBIDDEN,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   @APIResponse(
       responseCode = "429",
       description = McpDocs.RATE_LIMITED,
       content =
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(type = SchemaType.OBJECT, description = McpDocs.MESSAGE)))
+              schema = @Schema(ref = "JsonRpcMessage")))
   public Response delete() {
     return McpHttp.answer(doors.endpoint(Door.OPEN), "DELETE", headers, servlet, null);
   }

@@ -67,15 +67,14 @@ public class UcpProfileResource {
                   "public, max-age=300 with ac.public-base-url; private, max-age=300 otherwise",
               schema = @Schema(type = SchemaType.STRING)),
       content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema =
-                  @Schema(
-                      type = SchemaType.OBJECT,
-                      description =
-                          "A UCP discovery profile (https://ucp.dev/schemas/discovery/profile.json)"
-                              + " with a single member ucp: version, services, capabilities,"
-                              + " payment_handlers.")))
+          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "UcpProfile")))
+  @APIResponse(
+      responseCode = "421",
+      description =
+          "HOST_NOT_ALLOWED: no ac.public-base-url is set and the request's Host is not one of"
+              + " ac.mcp.allowed-hosts",
+      content =
+          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "ErrorResponse")))
   public Response profile(@HeaderParam(HttpHeaders.HOST) String host) {
     if (profiles.hasConfiguredBase()) {
       // Written out: CacheControl has no "public" directive.

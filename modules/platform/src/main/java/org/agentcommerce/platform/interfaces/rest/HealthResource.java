@@ -72,6 +72,7 @@ public class HealthResource {
         @Schema(description = "up or down") String status,
         @Schema(description = "Database product, e.g. MariaDB or H2") String product,
         @Schema(description = "Round trip of the check in milliseconds") long latencyMs,
-        @Schema(description = "Why the database is down; absent when up") String problem) {}
+        @Schema(description = "Why the database is down; null when up", nullable = true)
+            String problem) {}
   }
 }

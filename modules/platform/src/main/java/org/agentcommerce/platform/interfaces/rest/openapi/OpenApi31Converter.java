@@ -12,6 +12,12 @@ import java.util.Map;
  * Rewrites the OpenAPI 3.0 document the runtime derives into an honest OpenAPI 3.1.0 document:
  * {@code nullable} becomes a {@code "null"} type, boolean {@code exclusiveMinimum}/{@code
  * exclusiveMaximum} become the numeric bounds of JSON Schema 2020-12, and the versions are set.
+ *
+ * <p>It also mends what the runtime gets wrong about named schemas: a component that is only a
+ * scalar (an {@code Instant} mapped to a date-time string by {@code mp.openapi.schema.*}) is
+ * written where it is used; a body or answer the runtime wrote out inline although it is a named
+ * component (same properties) refers to that component, whose list items the inline copy corrects;
+ * and components nothing refers to are dropped.
  */
 public final class OpenApi31Converter {
 
@@ -33,7 +39,8 @@ public final class OpenApi31Converter {
           "externalDocs");
 
   public static JsonObject convert(JsonObject document, String apiVersion) {
-    JsonObject converted = (JsonObject) rewrite(document, false);
+    JsonObject named = NamedSchemas.mend(document);
+    JsonObject converted = (JsonObject) rewrite(named, false);
     JsonObjectBuilder root = Json.createObjectBuilder();
     // Fields OpenAPI does not define (the runtime adds "endpoints") are dropped; x- stays.
     converted.forEach(

@@ -13,15 +13,20 @@ import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.MediaType;
 import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.models.tags.Tag;
 
 /**
  * Makes the derived document tell the truth about the wire: property names as JSON-B writes them,
- * the two credential schemes, the shared error schemas, and a 422 on every operation that takes
- * input and a 401 on every operation that needs a key.
+ * the two credential schemes, the shared error schemas, and the errors every operation of a kind
+ * can answer, so that a new operation is documented right without repeating them: 422 when it takes
+ * input; 401, 403 and 429 when it needs a key; 404 when it has path parameters; 413 and 415 when it
+ * takes a JSON body; 409 when it accepts an {@code Idempotency-Key}.
  */
 public class OpenApiFilter implements OASFilter {
 
@@ -29,6 +34,11 @@ public class OpenApiFilter implements OASFilter {
   public static final String BEARER_SCHEME = "HTTPBearer";
   static final String VALIDATION_ERROR = "HTTPValidationError";
   static final String ERROR = "ErrorResponse";
+  static final String IDEMPOTENCY_HEADER = "Idempotency-Key";
+  public static final String JSON_RPC_MESSAGE = "JsonRpcMessage";
+  public static final String JSON_RPC_MESSAGES = "JsonRpcMessages";
+  public static final String UCP_PROFILE = "UcpProfile";
+  static final String OPENAPI_DOCUMENT = "OpenApiDocument";
 
   @Override
   public Schema filterSchema(Schema schema) {
@@ -41,9 +51,30 @@ public class OpenApiFilter implements OASFilter {
     }
     List<String> required = schema.getRequired();
     if (required != null && !required.isEmpty()) {
-      schema.setRequired(required.stream().map(WireNames::toWire).distinct().toList());
+      required = required.stream().map(WireNames::toWire).distinct().toList();
+      schema.setRequired(required);
     }
+    markOptionalNullable(schema, required == null ? List.of() : required);
     return schema;
+  }
+
+  /**
+   * JSON-B writes a member that has no value as {@code null} rather than leaving it out, and takes
+   * {@code null} for an optional input: so every property that is not required may be null, and the
+   * document says so. A property that is never null is declared required.
+   */
+  private static void markOptionalNullable(Schema schema, List<String> required) {
+    Map<String, Schema> properties = schema.getProperties();
+    if (properties == null) {
+      return;
+    }
+    properties.forEach(
+        (name, property) -> {
+          // Not "nullable == null" only: @Schema copies its default nullable=false into the model.
+          if (!required.contains(name)) {
+            property.setNullable(Boolean.TRUE);
+          }
+        });
   }
 
   /**
@@ -105,18 +136,82 @@ public class OpenApiFilter implements OASFilter {
       responses = OASFactory.createAPIResponses();
       operation.setResponses(responses);
     }
-    boolean takesInput =
-        (operation.getParameters() != null && !operation.getParameters().isEmpty())
-            || operation.getRequestBody() != null;
-    if (takesInput && !responses.hasAPIResponse("422")) {
-      responses.addAPIResponse(
-          "422", response("Validation error: the request failed its schema", VALIDATION_ERROR));
+    List<Parameter> parameters =
+        operation.getParameters() == null ? List.of() : operation.getParameters();
+    RequestBody body = operation.getRequestBody();
+    if (body != null && body.getRequired() == null) {
+      // A missing body is a 422 on every operation that takes one.
+      body.setRequired(Boolean.TRUE);
     }
-    boolean keyed = operation.getSecurity() != null && !operation.getSecurity().isEmpty();
-    if (keyed && !responses.hasAPIResponse("401")) {
-      responses.addAPIResponse("401", response("Missing or invalid API key", ERROR));
+    if (!parameters.isEmpty() || body != null) {
+      addIfAbsent(
+          responses,
+          "422",
+          response("Validation error: the request failed its schema", VALIDATION_ERROR));
+    }
+    if (keyed(operation)) {
+      addIfAbsent(
+          responses,
+          "401",
+          response(
+              "AUTHENTICATION_REQUIRED or INVALID_API_KEY; a buyer token that does not verify",
+              ERROR));
+      addIfAbsent(
+          responses,
+          "403",
+          response("AGENT_DEACTIVATED, or MERCHANT_ACCESS_DENIED for a merchant", ERROR));
+      addIfAbsent(responses, "429", response("RATE_LIMITED: the key's limit per minute", ERROR));
+    }
+    if (parameters.stream().anyMatch(p -> p.getIn() == Parameter.In.PATH)) {
+      addIfAbsent(
+          responses,
+          "404",
+          response("NOT_FOUND: nothing answers to the path's identifiers", ERROR));
+    }
+    if (body != null) {
+      addIfAbsent(
+          responses,
+          "413",
+          response("PAYLOAD_TOO_LARGE: the body is larger than the server accepts", ERROR));
+      if (body.getContent() != null
+          && body.getContent().hasMediaType(jakarta.ws.rs.core.MediaType.APPLICATION_JSON)) {
+        addIfAbsent(
+            responses,
+            "415",
+            response("UNSUPPORTED_MEDIA_TYPE: the body must be application/json", ERROR));
+      }
+    }
+    if (parameters.stream()
+        .anyMatch(
+            p ->
+                p.getIn() == Parameter.In.HEADER
+                    && IDEMPOTENCY_HEADER.equalsIgnoreCase(p.getName()))) {
+      addIfAbsent(
+          responses,
+          "409",
+          response(
+              "idempotency_conflict (the key was used with another request),"
+                  + " idempotency_in_flight (the first request is still running) or"
+                  + " idempotency_outcome_unknown (its outcome was lost; use a new key)",
+              ERROR));
     }
     return operation;
+  }
+
+  /**
+   * Keyed unless every requirement is empty: {@code @SecurityRequirementsSet} without schemes comes
+   * out as one empty requirement, which means "no credential".
+   */
+  private static boolean keyed(Operation operation) {
+    List<SecurityRequirement> security = operation.getSecurity();
+    return security == null
+        || security.stream().anyMatch(r -> r.getSchemes() != null && !r.getSchemes().isEmpty());
+  }
+
+  private static void addIfAbsent(APIResponses responses, String status, APIResponse response) {
+    if (!responses.hasAPIResponse(status)) {
+      responses.addAPIResponse(status, response);
+    }
   }
 
   @Override
@@ -211,6 +306,93 @@ public class OpenApiFilter implements OASFilter {
                     .required(List.of("error", "message"))
                     .additionalPropertiesBoolean(Boolean.TRUE))
             .required(List.of("detail")));
+    addProtocolSchemas(components);
+  }
+
+  /**
+   * The shapes of the tool doors and the UCP profile, which are JSON documents of their own
+   * protocols rather than Java types: the resources refer to them by name.
+   */
+  private static void addProtocolSchemas(Components components) {
+    Schema id =
+        OASFactory.createSchema()
+            .anyOf(
+                List.of(
+                    OASFactory.createSchema().type(Schema.SchemaType.STRING),
+                    OASFactory.createSchema().type(Schema.SchemaType.INTEGER)))
+            .nullable(Boolean.TRUE)
+            .description("The request's id; null when the request could not be read");
+    components.addSchema(
+        JSON_RPC_MESSAGE,
+        OASFactory.createSchema()
+            .type(Schema.SchemaType.OBJECT)
+            .title(JSON_RPC_MESSAGE)
+            .description(
+                "A JSON-RPC 2.0 message: a request or notification (method, params), or a"
+                    + " response (result or error)")
+            .addProperty(
+                "jsonrpc",
+                OASFactory.createSchema()
+                    .type(Schema.SchemaType.STRING)
+                    .enumeration(List.of("2.0")))
+            .addProperty("id", id)
+            .addProperty("method", OASFactory.createSchema().type(Schema.SchemaType.STRING))
+            .addProperty("params", OASFactory.createSchema().type(Schema.SchemaType.OBJECT))
+            .addProperty("result", OASFactory.createSchema().type(Schema.SchemaType.OBJECT))
+            .addProperty(
+                "error",
+                OASFactory.createSchema()
+                    .type(Schema.SchemaType.OBJECT)
+                    .addProperty("code", OASFactory.createSchema().type(Schema.SchemaType.INTEGER))
+                    .addProperty(
+                        "message", OASFactory.createSchema().type(Schema.SchemaType.STRING))
+                    .addProperty("data", OASFactory.createSchema())
+                    .required(List.of("code", "message")))
+            .required(List.of("jsonrpc")));
+    components.addSchema(
+        JSON_RPC_MESSAGES,
+        OASFactory.createSchema()
+            .title(JSON_RPC_MESSAGES)
+            .description(
+                "One JSON-RPC message, or a batch of them (a JSON array, protocol 2025-03-26 only)")
+            .oneOf(
+                List.of(
+                    OASFactory.createSchema().ref(JSON_RPC_MESSAGE),
+                    OASFactory.createSchema()
+                        .type(Schema.SchemaType.ARRAY)
+                        .minItems(1)
+                        .items(OASFactory.createSchema().ref(JSON_RPC_MESSAGE)))));
+    Schema anyObject = OASFactory.createSchema().type(Schema.SchemaType.OBJECT);
+    components.addSchema(
+        OPENAPI_DOCUMENT,
+        OASFactory.createSchema()
+            .type(Schema.SchemaType.OBJECT)
+            .title(OPENAPI_DOCUMENT)
+            .description("An OpenAPI 3.1.0 document (https://spec.openapis.org/oas/3.1/schema)")
+            .addProperty(
+                "openapi",
+                OASFactory.createSchema().type(Schema.SchemaType.STRING).pattern("^3\\.1\\.\\d+$"))
+            .addProperty("info", anyObject)
+            .addProperty("paths", anyObject)
+            .addProperty("components", anyObject)
+            .required(List.of("openapi", "info")));
+    components.addSchema(
+        UCP_PROFILE,
+        OASFactory.createSchema()
+            .type(Schema.SchemaType.OBJECT)
+            .title(UCP_PROFILE)
+            .description("A UCP discovery profile (https://ucp.dev/schemas/discovery/profile.json)")
+            .addProperty(
+                "ucp",
+                OASFactory.createSchema()
+                    .type(Schema.SchemaType.OBJECT)
+                    .addProperty(
+                        "version", OASFactory.createSchema().type(Schema.SchemaType.STRING))
+                    .addProperty("services", anyObject)
+                    .addProperty("capabilities", anyObject)
+                    .addProperty("payment_handlers", anyObject)
+                    .required(List.of("version", "services", "capabilities")))
+            .required(List.of("ucp")));
   }
 
   private static APIResponse response(String description, String schemaName) {

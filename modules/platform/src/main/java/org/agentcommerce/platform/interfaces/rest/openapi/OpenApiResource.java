@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.ApiVersion;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -46,7 +48,14 @@ public class OpenApiResource {
       operationId = "openapi",
       summary = "OpenAPI description",
       description = "The runtime-derived OpenAPI 3.1.0 description of this API. No credential.")
-  @APIResponse(responseCode = "200", description = "The OpenAPI 3.1.0 document")
+  @APIResponse(
+      responseCode = "200",
+      description = "The OpenAPI 3.1.0 document",
+      content = @Content(schema = @Schema(ref = OpenApiFilter.OPENAPI_DOCUMENT)))
+  @APIResponse(
+      responseCode = "503",
+      description = "TEMPORARY_UNAVAILABLE: the document is not ready yet (Retry-After)",
+      content = @Content(schema = @Schema(ref = OpenApiFilter.ERROR)))
   public String openApi(@Context HttpServletRequest request) {
     String cached = document.get();
     if (cached != null) {

@@ -23,6 +23,7 @@ import java.util.TreeSet;
 import org.agentcommerce.platform.application.AgentRegistrationService;
 import org.agentcommerce.platform.domain.agent.Agent;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -140,15 +141,20 @@ public class AuthResource {
           @Size(max = 320)
           @Schema(description = "Contact e-mail; identifies the agent", required = true)
           String agentEmail,
-      @Size(max = 200) String company,
-      @Size(max = 2000) String description,
+      @Size(max = 200) @Schema(maxLength = 200) String company,
+      @Size(max = 2000) @Schema(maxLength = 2000) String description,
       @Schema(description = "With the agent's current key: issue a new key") Boolean rotate,
       @Size(max = 100)
           @Schema(
               description =
                   "Limit the issued key to these merchants; never empty. Omit at registration"
                       + " for every merchant, on rotation to keep the current key's merchants; a"
-                      + " rotation may only keep or narrow them")
+                      + " rotation may only keep or narrow them",
+              type = SchemaType.ARRAY,
+              implementation = String.class,
+              minItems = 1,
+              maxItems = 100,
+              uniqueItems = true)
           Set<@NotBlank @Size(max = 64) @Pattern(regexp = "[A-Za-z0-9_.:-]+") String>
               allowedMerchantIds) {}
 
@@ -158,16 +164,24 @@ public class AuthResource {
       String status,
       String message,
       @Schema(example = "agent_3f9c2a7d1b0e4c55") String agentId,
-      @Schema(description = "The new key, shown only in this response") String apiKey,
-      @Schema(description = "Prefix and last four characters of the issued key") String keyHint,
-      @Schema(description = "Merchants the issued key is limited to; empty for all")
+      @Schema(description = "The new key, shown only in this response", nullable = true)
+          String apiKey,
+      @Schema(description = "Prefix and last four characters of the issued key", nullable = true)
+          String keyHint,
+      @Schema(
+              description =
+                  "Merchants the issued key is limited to, empty for all; null when no key was"
+                      + " issued",
+              nullable = true)
           List<String> allowedMerchantIds,
-      @Schema(description = "After a rotation: when the previous key stops working")
+      @Schema(
+              description = "After a rotation: when the previous key stops working",
+              nullable = true)
           Instant previousKeyExpiresAt,
       String agentName,
       String agentEmail,
-      String company,
-      String description,
+      @Schema(nullable = true) String company,
+      @Schema(nullable = true) String description,
       @Schema(description = "active or deactivated") String agentStatus,
       Instant createdAt,
       RateLimit rateLimit) {

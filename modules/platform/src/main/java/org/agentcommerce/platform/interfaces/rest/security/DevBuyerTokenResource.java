@@ -87,7 +87,13 @@ public class DevBuyerTokenResource {
   public record TokenRequest(
       @NotBlank @Size(max = 128) @Schema(required = true, example = "user-1842") String subject,
       @Email @Size(max = 320) String email,
-      @Min(60) @Max(86400) @Schema(description = "Lifetime in seconds (default 3600)")
+      @Min(60)
+          @Max(86400)
+          @Schema(
+              description = "Lifetime in seconds (default 3600)",
+              minimum = "60",
+              maximum = "86400",
+              defaultValue = "3600")
           Integer ttlSeconds) {}
 
   /** A minted token. */

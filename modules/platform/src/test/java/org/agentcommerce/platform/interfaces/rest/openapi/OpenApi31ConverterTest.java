@@ -228,4 +228,41 @@ class OpenApi31ConverterTest {
     assertInstanceOf(JsonString.class, schema.getJsonArray("enum").get(0));
     assertEquals(JsonValue.TRUE, schema.get("readOnly"));
   }
+
+  @Test
+  void scalarComponentIsInlinedAndAnInlineCopyOfAComponentBecomesAReference() {
+    JsonObject document =
+        json(
+            "{'openapi':'3.0.3','paths':{'/a':{'get':{'responses':{'200':{'content':{"
+                + "'application/json':{'schema':{'type':'object','properties':{"
+                + "'at':{'$ref':'#/components/schemas/Instant'},"
+                + "'ids':{'type':'array','items':{'type':'string'}}}}}}}}}}},"
+                + "'components':{'schemas':{"
+                + "'Instant':{'type':'string','format':'date-time'},"
+                + "'A':{'type':'object','properties':{"
+                + "'at':{'$ref':'#/components/schemas/Instant','nullable':true},"
+                + "'ids':{'type':'array','items':{'type':'array'}}}},"
+                + "'Unused':{'type':'object','properties':{'x':{'type':'string'}}}}}}");
+
+    JsonObject converted = OpenApi31Converter.convert(document, "1");
+
+    JsonObject schemas = converted.getJsonObject("components").getJsonObject("schemas");
+    assertEquals(java.util.Set.of("A"), schemas.keySet());
+    assertEquals(
+        json("{'type':['string','null'],'format':'date-time'}"),
+        schemas.getJsonObject("A").getJsonObject("properties").getJsonObject("at"));
+    assertEquals(
+        json("{'type':'string'}"),
+        schemas
+            .getJsonObject("A")
+            .getJsonObject("properties")
+            .getJsonObject("ids")
+            .getJsonObject("items"));
+    assertEquals(
+        "#/components/schemas/A",
+        converted
+            .getValue("/paths/~1a/get/responses/200/content/application~1json/schema/$ref")
+            .toString()
+            .replace("\"", ""));
+  }
 }
