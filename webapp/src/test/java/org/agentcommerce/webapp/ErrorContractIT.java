@@ -43,7 +43,7 @@ class ErrorContractIT {
   @Test
   void protectedContainerPathsAre404InDetailShape() {
     for (String path : new String[] {"/WEB-INF/web.xml", "/META-INF/MANIFEST.MF"}) {
-      Http.Answer answer = new Http(base).get(path);
+      Http.Answer answer = new Http(base).unguarded().get(path);
       assertEquals(404, answer.status(), path);
       assertEquals("NOT_FOUND", answer.json().getJsonObject("detail").getString("error"), path);
       assertNoInternals(answer);

@@ -152,6 +152,12 @@ public class OpenApiFilter implements OASFilter {
     if (keyed(operation)) {
       addIfAbsent(
           responses,
+          "400",
+          response(
+              "CREDENTIAL_CONFLICT: X-API-Key and Authorization: Bearer carry different keys",
+              ERROR));
+      addIfAbsent(
+          responses,
           "401",
           response(
               "AUTHENTICATION_REQUIRED or INVALID_API_KEY; a buyer token that does not verify",
@@ -192,7 +198,8 @@ public class OpenApiFilter implements OASFilter {
           response(
               "idempotency_conflict (the key was used with another request),"
                   + " idempotency_in_flight (the first request is still running) or"
-                  + " idempotency_outcome_unknown (its outcome was lost; use a new key)",
+                  + " idempotency_outcome_unknown (the first request reached an outside system"
+                  + " and its outcome is being reconciled; retry later for its answer)",
               ERROR));
     }
     return operation;
