@@ -138,6 +138,10 @@ public class OpenApiFilter implements OASFilter {
     }
     List<Parameter> parameters =
         operation.getParameters() == null ? List.of() : operation.getParameters();
+    // A path parameter is always required (OpenAPI 3.1, 4.8.12.1); an annotation may omit it.
+    parameters.stream()
+        .filter(p -> p.getIn() == Parameter.In.PATH)
+        .forEach(p -> p.setRequired(Boolean.TRUE));
     RequestBody body = operation.getRequestBody();
     if (body != null && body.getRequired() == null) {
       // A missing body is a 422 on every operation that takes one.
