@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.agentcommerce.platform.interfaces.rest.JsonbProvider;
 
 /**
@@ -40,7 +41,14 @@ public class IdempotentExecution {
       transactions.setRollbackOnly();
       return result;
     }
-    idempotency.completeWithWork(claim.held(), status, bodyOf(result), headersOf(result));
+    Response response = result instanceof Response r ? r : null;
+    idempotency.completeWithWork(
+        claim.held(),
+        status,
+        storedBody(response == null ? result : response.getEntity()),
+        response == null
+            ? null
+            : storedHeaders(response.getMediaType(), response::getHeaderString));
     claim.settle();
     return result;
   }
@@ -53,27 +61,26 @@ public class IdempotentExecution {
   }
 
   /** The body as the client gets it: JSON-B with the REST layer's settings. */
-  static String bodyOf(Object result) {
-    Object entity = result instanceof Response response ? response.getEntity() : result;
+  public static String storedBody(Object entity) {
     if (entity == null) {
       return null;
     }
     return entity instanceof String s ? s : JsonbProvider.jsonb().toJson(entity);
   }
 
-  /** The headers to repeat on a replay, as a JSON object; null when there are none. */
-  static String headersOf(Object result) {
+  /**
+   * The headers a replay repeats ({@code Content-Type} and {@link #REPLAYED_HEADERS}), as a JSON
+   * object; null when there are none.
+   */
+  public static String storedHeaders(MediaType type, Function<String, String> header) {
     Map<String, String> headers = new LinkedHashMap<>();
-    if (result instanceof Response response) {
-      MediaType type = response.getMediaType();
-      if (type != null) {
-        headers.put("Content-Type", type.toString());
-      }
-      for (String name : REPLAYED_HEADERS) {
-        String value = response.getHeaderString(name);
-        if (value != null) {
-          headers.put(name, value);
-        }
+    if (type != null) {
+      headers.put("Content-Type", type.toString());
+    }
+    for (String name : REPLAYED_HEADERS) {
+      String value = header.apply(name);
+      if (value != null) {
+        headers.put(name, value);
       }
     }
     return headers.isEmpty() ? null : JsonbProvider.jsonb().toJson(headers);

@@ -39,7 +39,7 @@ import org.agentcommerce.platform.api.security.Idempotent;
 import org.agentcommerce.platform.application.ApiKeys;
 import org.agentcommerce.platform.application.idempotency.IdempotencyClaim;
 import org.agentcommerce.platform.application.idempotency.IdempotencyService;
-import org.agentcommerce.platform.interfaces.rest.JsonbProvider;
+import org.agentcommerce.platform.application.idempotency.IdempotentExecution;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -128,7 +128,11 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         idempotency.release(held); // authorization refusals are never replayed
       } else {
         // A refusal (4xx) thrown by the operation: its transaction rolled back, nothing changed.
-        idempotency.completeAlone(held, status, body(response), headers(response));
+        idempotency.completeAlone(
+            held,
+            status,
+            IdempotentExecution.storedBody(response.getEntity()),
+            IdempotentExecution.storedHeaders(response.getMediaType(), response::getHeaderString));
       }
     } finally {
       idempotency.letGo(held);
@@ -150,30 +154,6 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
       }
     }
     return answer.build();
-  }
-
-  private static String body(ContainerResponseContext response) {
-    Object entity = response.getEntity();
-    if (entity == null) {
-      return null;
-    }
-    return entity instanceof String s ? s : JsonbProvider.jsonb().toJson(entity);
-  }
-
-  private static String headers(ContainerResponseContext response) {
-    JsonObjectBuilder out = JSON.createObjectBuilder();
-    if (response.getMediaType() != null) {
-      out.add("Content-Type", response.getMediaType().toString());
-    }
-    for (String name :
-        org.agentcommerce.platform.application.idempotency.IdempotentExecution.REPLAYED_HEADERS) {
-      String value = response.getHeaderString(name);
-      if (value != null) {
-        out.add(name, value);
-      }
-    }
-    JsonObject headers = out.build();
-    return headers.isEmpty() ? null : headers.toString();
   }
 
   private Idempotent annotation() {
