@@ -28,6 +28,7 @@ module org.agentcommerce.platform {
 
   exports org.agentcommerce.platform.api;
   exports org.agentcommerce.platform.api.security;
+  exports org.agentcommerce.platform.api.events;
 
   // CDI creates and proxies the application services.
   opens org.agentcommerce.platform.application;

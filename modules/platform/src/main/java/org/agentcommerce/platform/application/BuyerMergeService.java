@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.security.BuyerDirectory;
 import org.agentcommerce.platform.api.security.BuyerRef;
 import org.agentcommerce.platform.domain.agent.AgentRepository;
 import org.agentcommerce.platform.domain.buyer.BuyerAlias;
@@ -31,7 +32,7 @@ import org.agentcommerce.platform.domain.buyer.BuyerAliasRepository;
  */
 @ApplicationScoped
 @Transactional
-public class BuyerMergeService {
+public class BuyerMergeService implements BuyerDirectory {
 
   @Inject BuyerAliasRepository aliases;
   @Inject AgentRepository agents;
@@ -99,7 +100,17 @@ public class BuyerMergeService {
     return new Resolution(canonical, List.copyOf(all));
   }
 
+  @Override
+  public List<String> equivalents(String agentId, BuyerRef ref) {
+    BuyerRef canonical = canonical(agentId, ref);
+    TreeSet<String> all = new TreeSet<>();
+    all.add(canonical.toString());
+    aliases.findByTarget(agentId, canonical.toString()).forEach(a -> all.add(a.sourceRef()));
+    return List.copyOf(all);
+  }
+
   /** The reference this one resolves to for the agent (itself when not merged). */
+  @Override
   public BuyerRef canonical(String agentId, BuyerRef ref) {
     return aliases
         .find(agentId, ref.toString())
