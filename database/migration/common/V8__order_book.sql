@@ -115,6 +115,7 @@ CREATE TABLE orders (
   metadata         LONGTEXT,
   merchant_order_id     VARCHAR(100),
   merchant_order_number VARCHAR(100),
+  tracking_number  VARCHAR(60),
   version          INT          NOT NULL,
   created_at       TIMESTAMP(6) NOT NULL,
   updated_at       TIMESTAMP(6) NOT NULL,

@@ -3,8 +3,14 @@
  * connectors.
  */
 module org.agentcommerce.checkout {
+  requires java.logging;
+  requires java.net.http;
+  requires java.sql;
+  requires jakarta.annotation;
   requires jakarta.cdi;
+  requires jakarta.concurrency;
   requires jakarta.inject;
+  requires jakarta.json;
   requires jakarta.persistence;
   requires jakarta.transaction;
   requires jakarta.ws.rs;
@@ -15,6 +21,15 @@ module org.agentcommerce.checkout {
   requires transitive org.agentcommerce.catalog;
 
   exports org.agentcommerce.checkout.api;
+  exports org.agentcommerce.checkout.domain.placement;
 
-// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+  // CDI creates and proxies the application services; JSON-B writes their view records.
+  opens org.agentcommerce.checkout.application;
+  // JPA (EclipseLink) reflects on the entities.
+  opens org.agentcommerce.checkout.domain.order;
+  opens org.agentcommerce.checkout.domain.quote;
+  // CDI injects the entity manager into the repositories.
+  opens org.agentcommerce.checkout.infrastructure.persistence;
+  // JAX-RS instantiates the resources; JSON-B reads and writes the DTO records.
+  opens org.agentcommerce.checkout.interfaces.rest;
 }

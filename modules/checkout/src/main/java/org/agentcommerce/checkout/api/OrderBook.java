@@ -1,0 +1,44 @@
+package org.agentcommerce.checkout.api;
+
+import java.util.Optional;
+import org.agentcommerce.platform.api.Money;
+
+/**
+ * The order book as other modules use it (the payment module above all). Each move runs in the
+ * caller's transaction, is refused with 409 {@code INVALID_STATE} when the order's state does not
+ * allow it, and publishes its domain event in that same transaction.
+ */
+public interface OrderBook {
+
+  /** What a payment needs to know about an order. Amount and currency are authoritative. */
+  record OrderSnapshot(
+      String orderId,
+      String agentId,
+      String merchantId,
+      OrderStatus status,
+      Money total,
+      String buyerRef,
+      String buyerIssuer,
+      String buyerSubject,
+      String preferredPsp,
+      String customerEmail,
+      String quoteId) {}
+
+  /** The agent's order; another agent's order is empty. */
+  Optional<OrderSnapshot> order(String agentId, String orderId);
+
+  /** The agent's order, locked until the caller's transaction ends (one payment at a time). */
+  Optional<OrderSnapshot> lockOrder(String agentId, String orderId);
+
+  /** A payment started: → payment_processing, event order.payment_attempted. */
+  void paymentStarted(String orderId, String paymentId, String psp);
+
+  /** The payment succeeded: → paid, event order.payment_succeeded. */
+  void paymentSucceeded(String orderId, String paymentId, String psp);
+
+  /** The payment failed: → payment_failed, event order.payment_failed. */
+  void paymentFailed(String orderId, String paymentId, String reason);
+
+  /** Money given back: → partially_refunded or refunded, event order.refunded. */
+  void refunded(String orderId, String refundId, Money amount);
+}

@@ -1,0 +1,49 @@
+package org.agentcommerce.checkout.domain.order;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+public interface OrderRepository {
+
+  void add(Order order);
+
+  Optional<Order> find(String orderId);
+
+  /** The agent's order, or empty (another agent's order is as good as absent). */
+  Optional<Order> findForAgent(String agentId, String orderId);
+
+  /** The agent's order, locked until the transaction ends. */
+  Optional<Order> lockForAgent(String agentId, String orderId);
+
+  void addTransition(OrderTransition transition);
+
+  List<OrderTransition> transitions(String orderId);
+
+  int transitionCount(String orderId);
+
+  /** What a list asks for; null members filter nothing. */
+  record Filter(
+      String agentId,
+      String merchantId,
+      String status,
+      List<String> buyerRefs,
+      String buyerIssuer,
+      String buyerSubject,
+      Instant createdAfter,
+      Instant createdBefore) {}
+
+  /** Newest first. */
+  List<Order> list(Filter filter, int offset, int limit);
+
+  long count(Filter filter);
+
+  /**
+   * What the agent committed to spend in the currency since {@code since}: totals of its orders
+   * that are not cancelled, failed or refunded.
+   */
+  long spentSince(String agentId, String currency, Instant since);
+
+  /** Locks the agent's row so that its spending checks run one at a time. */
+  void lockAgent(String agentId);
+}

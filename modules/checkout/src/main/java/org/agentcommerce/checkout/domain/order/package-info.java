@@ -1,0 +1,2 @@
+/** Orders, their lines and their moves. */
+package org.agentcommerce.checkout.domain.order;

@@ -1,0 +1,2 @@
+/** Server-locked quotes. */
+package org.agentcommerce.checkout.domain.quote;
