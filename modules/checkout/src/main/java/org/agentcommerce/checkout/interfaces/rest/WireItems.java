@@ -1,0 +1,173 @@
+package org.agentcommerce.checkout.interfaces.rest;
+
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.agentcommerce.checkout.application.BasketItem;
+import org.agentcommerce.checkout.application.ShipTo;
+import org.agentcommerce.platform.api.InvalidInputException;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** The item and address shapes orders and quotes share, and their conversion. */
+final class WireItems {
+
+  private WireItems() {}
+
+  /** An item of an order or quote. */
+  @Schema(name = "OrderItem")
+  public record Item(
+      @NotBlank
+          @Size(max = 200)
+          @Schema(
+              required = true,
+              description =
+                  "Our product id, the platform's product id or handle, or a variant id or SKU")
+          String productId,
+      @Size(max = 200)
+          @Schema(description = "Required for a product with several variants (VARIANT_REQUIRED)")
+          String variantId,
+      @Size(max = 200) @Schema(description = "Alias of variant_id") String skuId,
+      @NotNull @Min(1) @Max(1000) @Schema(required = true, minimum = "1", maximum = "1000")
+          Integer quantity,
+      @Size(max = 300) @Schema(description = "Informational; ignored") String productTitle,
+      @Schema(
+              description =
+                  "Optional check, never a price: the unit price the client expects (decimal string"
+                      + " or number). A different current price is 409 PRICE_CHANGED.",
+              oneOf = {String.class, BigDecimal.class})
+          JsonValue unitPrice,
+      @Schema(
+              description =
+                  "Optional check: unit price × quantity as the client expects it (decimal string"
+                      + " or number).",
+              oneOf = {String.class, BigDecimal.class})
+          JsonValue subtotal) {}
+
+  /** A shipping address. */
+  @Schema(name = "ShippingAddress")
+  public record Address(
+      @Size(max = 200) String name,
+      @Size(max = 300) String addressLine1,
+      @Size(max = 300) String addressLine2,
+      @Size(max = 120) String city,
+      @Size(max = 10) @Schema(description = "State or region code (US state for tax)") String state,
+      @Size(max = 20) String postalCode,
+      @Pattern(regexp = "[A-Za-z]{2}") @Schema(description = "ISO 3166-1 alpha-2") String country,
+      @Size(max = 40) String phone) {}
+
+  static List<BasketItem> items(List<Item> items) {
+    List<BasketItem> out = new ArrayList<>();
+    if (items == null) {
+      return out;
+    }
+    for (int i = 0; i < items.size(); i++) {
+      Item it = items.get(i);
+      if (it == null) {
+        throw new InvalidInputException(
+            new InvalidInputException.Violation(
+                List.of("body", "items", i), "Input should be an object", "model_type"));
+      }
+      out.add(
+          new BasketItem(
+              i,
+              it.productId(),
+              it.variantId() != null ? it.variantId() : it.skuId(),
+              it.quantity(),
+              decimal(it.unitPrice(), List.of("body", "items", i, "unit_price")),
+              decimal(it.subtotal(), List.of("body", "items", i, "subtotal"))));
+    }
+    return out;
+  }
+
+  /** A decimal sent as a JSON string or number; anything else is a 422. */
+  static BigDecimal decimal(JsonValue v, List<Object> loc) {
+    if (v == null || v == JsonValue.NULL) {
+      return null;
+    }
+    try {
+      if (v instanceof JsonNumber n) {
+        return n.bigDecimalValue();
+      }
+      if (v instanceof JsonString s) {
+        return new BigDecimal(s.getString().trim());
+      }
+    } catch (NumberFormatException bad) {
+      // falls through
+    }
+    throw new InvalidInputException(
+        new InvalidInputException.Violation(
+            loc, "Input should be a decimal number or a decimal string", "decimal_parsing"));
+  }
+
+  /**
+   * The address, when sent. An address that is sent must be complete: name, address_line1, city,
+   * postal_code and country together (422 naming each missing one).
+   */
+  static ShipTo address(Address a, String field) {
+    if (a == null) {
+      return null;
+    }
+    List<InvalidInputException.Violation> missing = new ArrayList<>();
+    check(missing, field, "name", a.name());
+    check(missing, field, "address_line1", a.addressLine1());
+    check(missing, field, "city", a.city());
+    check(missing, field, "postal_code", a.postalCode());
+    check(missing, field, "country", a.country());
+    if (!missing.isEmpty()) {
+      throw new InvalidInputException(missing);
+    }
+    return new ShipTo(
+        a.name(),
+        a.addressLine1(),
+        a.addressLine2(),
+        a.city(),
+        a.state(),
+        a.postalCode(),
+        a.country(),
+        a.phone());
+  }
+
+  /** The destination of a quote: only country is required there (address may come later). */
+  static ShipTo destination(Address a) {
+    if (a == null) {
+      return null;
+    }
+    if (a.country() == null || a.country().isBlank()) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "shipping_address", "country"),
+              "Field required: shipping and tax depend on the country",
+              "missing"));
+    }
+    return new ShipTo(
+        a.name(),
+        a.addressLine1(),
+        a.addressLine2(),
+        a.city(),
+        a.state(),
+        a.postalCode(),
+        a.country(),
+        a.phone());
+  }
+
+  private static void check(
+      List<InvalidInputException.Violation> out, String field, String name, String value) {
+    if (value == null || value.isBlank()) {
+      out.add(
+          new InvalidInputException.Violation(
+              List.of("body", field, name),
+              "Field required: a shipping address needs name, address_line1, city, postal_code"
+                  + " and country",
+              "missing"));
+    }
+  }
+}
