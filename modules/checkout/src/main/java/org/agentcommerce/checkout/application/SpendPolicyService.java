@@ -91,7 +91,7 @@ public class SpendPolicyService {
       if (l.max24hMinor() > c.max24hMinor()) {
         throw invalid(
             i,
-            "max_24h_total",
+            "max_daily_total",
             "At most "
                 + Amounts.major(c.max24hMinor(), c.currency())
                 + " (the deployment's ceiling).");

@@ -156,7 +156,7 @@ public final class Pricer {
             .filter(o -> o.id().equals(in.deliveryOption()))
             .findFirst()
             .orElse(options.isEmpty() ? null : options.get(0));
-    long shipping = chosen == null ? 0 : chosen.feeMinor();
+    long shipping = chosen == null || in.lines().isEmpty() ? 0 : chosen.feeMinor();
 
     Optional<TaxRule> taxRule = taxFor(in.taxRules(), in.destination());
     long tax = 0;

@@ -2,18 +2,12 @@ package org.agentcommerce.checkout.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.List;
 import org.agentcommerce.checkout.api.OrderPayments;
@@ -26,7 +20,6 @@ import org.agentcommerce.checkout.domain.order.OrderTransition;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.Caller;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -34,9 +27,9 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The v2 order read and the deprecated SDK order list. */
+/** The v2 order read. */
 @RequestScoped
-@Path("/agent")
+@Path("/agent/v2/orders")
 @Authenticated
 @Tag(name = "Orders")
 @SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
@@ -112,7 +105,7 @@ public class OrderReadsResource {
   public record OrderV2Response(String status, OrderV2 order) {}
 
   @GET
-  @Path("/v2/orders/{order_id}")
+  @Path("/{order_id}")
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "getOrderV2",
@@ -209,46 +202,5 @@ public class OrderReadsResource {
       case FULFILLED -> "fulfilled";
       default -> "not_started";
     };
-  }
-
-  @GET
-  @Path("/v1/sdk/orders")
-  @Produces(MediaType.APPLICATION_JSON)
-  @Operation(
-      operationId = "listSdkOrders",
-      summary = "List orders (deprecated)",
-      deprecated = true,
-      description =
-          "Deprecated: use GET /agent/v1/orders. Answers the same list with Deprecation and Link"
-              + " (rel=successor-version) headers.")
-  @APIResponse(
-      responseCode = "200",
-      description = "A page of orders",
-      headers = {
-        @Header(
-            name = "Deprecation",
-            schema =
-                @Schema(
-                    type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)),
-        @Header(
-            name = "Link",
-            schema =
-                @Schema(
-                    type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING))
-      },
-      content = @Content(schema = @Schema(implementation = OrderResource.ListResponse.class)))
-  public Response sdkOrders(
-      @QueryParam("merchant_id") @Size(max = 64) String merchantId,
-      @QueryParam("status")
-          @Pattern(
-              regexp =
-                  "awaiting_payment|payment_processing|payment_failed|paid|merchant_confirming|confirmed|fulfilled|partially_refunded|refunded|cancelled")
-          String status,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(100) int limit,
-      @QueryParam("offset") @DefaultValue("0") @Min(0) @Max(1_000_000) int offset) {
-    return Response.ok(v1.page(merchantId, status, null, null, null, limit, offset))
-        .header("Deprecation", "true")
-        .header("Link", "</agent/v1/orders>; rel=\"successor-version\"")
-        .build();
   }
 }

@@ -46,12 +46,12 @@ public class SpendPolicyResource {
       @NotBlank @Pattern(regexp = "[A-Z]{3}") @Schema(required = true) String currency,
       @NotNull @Schema(required = true, description = "Largest order total, decimal in major units")
           BigDecimal maxOrderTotal,
-      @NotNull @Schema(required = true, description = "Largest total over any 24 hours")
-          BigDecimal max24hTotal) {}
+      @NotNull @Schema(required = true, description = "Largest total over any rolling 24 hours")
+          BigDecimal maxDailyTotal) {}
 
   @Schema(name = "SpendLimitView")
   public record LimitView(
-      String currency, String maxOrderTotal, String max24hTotal, String spent24h) {}
+      String currency, String maxOrderTotal, String maxDailyTotal, String spentLastDay) {}
 
   @Schema(name = "SpendPolicy")
   public record Policy(
@@ -105,7 +105,7 @@ public class SpendPolicyResource {
           new SpendPolicyService.Limit(
               l.currency(),
               minor(l.maxOrderTotal(), l.currency(), i, "max_order_total"),
-              minor(l.max24hTotal(), l.currency(), i, "max_24h_total")));
+              minor(l.maxDailyTotal(), l.currency(), i, "max_daily_total")));
     }
     return new PolicyResponse("success", view(policies.replace(caller.agentId(), limits)));
   }

@@ -77,13 +77,17 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
             beanParam = null;
             continue;
           }
+          // A node's index or key is its place in the container that holds it, so it comes
+          // before its own name: items[0].product_id is ["items", 0, "product_id"].
+          if (node.isInIterable()) {
+            if (node.getIndex() != null) {
+              loc.add(node.getIndex());
+            } else if (node.getKey() != null) {
+              loc.add(String.valueOf(node.getKey()));
+            }
+          }
           if (node.getName() != null && !node.getName().startsWith("<")) {
             loc.add(WireNames.toWire(node.getName()));
-          }
-          if (node.getIndex() != null) {
-            loc.add(node.getIndex());
-          } else if (node.getKey() != null) {
-            loc.add(String.valueOf(node.getKey()));
           }
         }
         default -> {
