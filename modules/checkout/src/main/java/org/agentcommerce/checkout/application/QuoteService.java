@@ -88,6 +88,11 @@ public class QuoteService {
    * inapplicable discount codes (422) and destinations the merchant does not ship to (409).
    */
   public Priced price(Request r, String status) {
+    if (r.merchantId() == null) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "merchant_id"), "Field required", "missing"));
+    }
     Seller seller = baskets.seller(r.merchantId());
     Baskets.checkSize(r.items());
     String country = r.shipTo() == null ? null : r.shipTo().country();

@@ -166,7 +166,7 @@ public class OrderResource {
     OrderView v =
         orders.create(
             new OrderService.CreateOrder(
-                body.merchantId(),
+                WireItems.merchant(body.merchantId(), body.items()),
                 WireItems.items(body.items()),
                 body.quoteId(),
                 body.currency(),

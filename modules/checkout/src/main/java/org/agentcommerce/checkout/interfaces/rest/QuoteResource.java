@@ -56,7 +56,8 @@ public class QuoteResource {
 
   @Schema(name = "QuotePreviewRequest")
   public record QuoteRequest(
-      @NotBlank @Size(max = 64) @Schema(required = true) String merchantId,
+      @Size(max = 64) @Schema(description = "Required unless every item names it")
+          String merchantId,
       @NotEmpty @Size(max = 60) @Valid @Schema(required = true) List<WireItems.Item> items,
       @Size(max = 5) List<@NotBlank @Size(max = 40) String> discountCodes,
       @Email @Size(max = 320) String customerEmail,
@@ -138,7 +139,7 @@ public class QuoteResource {
         quotes.preview(
             caller.agentId(),
             new QuoteService.Request(
-                body.merchantId(),
+                WireItems.merchant(body.merchantId(), body.items()),
                 WireItems.items(body.items()),
                 body.discountCodes(),
                 WireItems.destination(body.shippingAddress()),

@@ -36,6 +36,12 @@ final class WireItems {
           @Schema(description = "Required for a product with several variants (VARIANT_REQUIRED)")
           String variantId,
       @Size(max = 200) @Schema(description = "Alias of variant_id") String skuId,
+      @Size(max = 64)
+          @Schema(
+              description =
+                  "Optional; every item must be of the order's one merchant"
+                      + " (MULTI_MERCHANT_NOT_SUPPORTED otherwise)")
+          String merchantId,
       @NotNull @Min(1) @Max(1000) @Schema(required = true, minimum = "1", maximum = "1000")
           Integer quantity,
       @Size(max = 300) @Schema(description = "Informational; ignored") String productTitle,
@@ -63,6 +69,47 @@ final class WireItems {
       @Size(max = 20) String postalCode,
       @Pattern(regexp = "[A-Za-z]{2}") @Schema(description = "ISO 3166-1 alpha-2") String country,
       @Size(max = 40) String phone) {}
+
+  /**
+   * The one merchant of a basket: the body's merchant_id and the items' own. Several merchants are
+   * refused (400 MULTI_MERCHANT_NOT_SUPPORTED) with the split that would work.
+   */
+  static String merchant(String bodyMerchant, List<Item> items) {
+    java.util.Map<String, List<Integer>> byMerchant = new java.util.LinkedHashMap<>();
+    if (items != null) {
+      for (int i = 0; i < items.size(); i++) {
+        Item it = items.get(i);
+        String m = it == null || it.merchantId() == null ? bodyMerchant : it.merchantId();
+        if (m != null) {
+          byMerchant.computeIfAbsent(m, k -> new ArrayList<>()).add(i);
+        }
+      }
+    }
+    if (bodyMerchant != null) {
+      byMerchant.putIfAbsent(bodyMerchant, new ArrayList<>());
+    }
+    if (byMerchant.size() > 1) {
+      StringBuilder split = new StringBuilder();
+      byMerchant.forEach(
+          (m, idx) ->
+              split
+                  .append(split.length() == 0 ? "" : "; ")
+                  .append(m)
+                  .append(": items ")
+                  .append(idx));
+      throw new org.agentcommerce.platform.api.ApiException(
+          400,
+          "MULTI_MERCHANT_NOT_SUPPORTED",
+          "One checkout holds one merchant's items. Split this into "
+              + byMerchant.size()
+              + " orders, one per merchant ("
+              + split
+              + ").",
+          java.util.Map.of("merchants", byMerchant),
+          java.util.Map.of());
+    }
+    return byMerchant.isEmpty() ? null : byMerchant.keySet().iterator().next();
+  }
 
   static List<BasketItem> items(List<Item> items) {
     List<BasketItem> out = new ArrayList<>();
