@@ -241,7 +241,7 @@ CREATE TABLE sandbox_merchant_orders (
   fulfillment_status VARCHAR(20)  NOT NULL,
   currency           CHAR(3)      NOT NULL,
   total_minor        BIGINT       NOT NULL,
-  lines              LONGTEXT     NOT NULL,
+  line_items         LONGTEXT     NOT NULL,
   tracking_number    VARCHAR(60),
   created_at         TIMESTAMP(6) NOT NULL,
   updated_at         TIMESTAMP(6) NOT NULL,
