@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Generates a TypeScript client (openapi-generator, typescript-fetch) from the OpenAPI document a
 # running server serves, compiles it with tsc in strict mode, and runs a few calls with it against
-# that server: register an agent, list merchants, search products, build a brief and read it back.
+# that server: register an agent, list merchants, search products, build a brief and read it back,
+# get a quote, order it, read and list the order.
 #
 #   tools/client-check.sh <base-url>        e.g. http://127.0.0.1:8080
 #

@@ -1,7 +1,15 @@
 // Calls a running server through the client generated from its own OpenAPI document: register an
-// agent, list merchants, search products, build a brief and read it back. Any error or unexpected
+// agent, list merchants, search products, build a brief and read it back, quote and order. Any error or unexpected
 // answer exits non-zero. Usage (after tsc): node build/out/check.js <base-url>
-import { AgentApi, BriefsApi, CatalogApi, Configuration, ResponseError } from "./generated";
+import {
+  AgentApi,
+  BriefsApi,
+  CatalogApi,
+  Configuration,
+  OrdersApi,
+  QuotesApi,
+  ResponseError,
+} from "./generated";
 
 // The two members of Node's process used here (no @types/node needed).
 declare const process: { argv: string[]; exit(code: number): never };
@@ -43,6 +51,40 @@ async function main(base: string): Promise<void> {
   const read = await briefs.getBrief({ briefId: briefId! });
   expect((read.brief as { brief_id?: string }).brief_id === briefId, "brief: read back differs");
   console.log(`brief: built and read back ${briefId}`);
+
+  const quotes = new QuotesApi(keyed);
+  const quote = await quotes.previewQuote({
+    quotePreviewRequest: {
+      merchantId: "merch_7c1e4a9d2b5f3e80",
+      items: [{ productId: "prod_aecc96e30d0fbb41", quantity: 2 }],
+      discountCodes: ["WELCOME10"],
+      shippingAddress: { country: "US", state: "NY" },
+    },
+  });
+  expect(quote.quoteId?.startsWith("quo_"), "quote: no quote_id");
+  expect(quote.expiresAt instanceof Date, "quote: expires_at is not a date-time");
+  console.log(`quote: ${quote.quoteId} total ${quote.pricing?.total} ${quote.currency}`);
+  const orders = new OrdersApi(keyed);
+  const order = await orders.createOrder({
+    createOrderRequest: {
+      quoteId: quote.quoteId!,
+      customerEmail: "ada@example.com",
+      shippingAddress: {
+        name: "Ada",
+        addressLine1: "1 Main St",
+        city: "New York",
+        state: "NY",
+        postalCode: "10001",
+        country: "US",
+      },
+    },
+  });
+  expect(order.totalAmount === quote.pricing?.total, "order: total differs from the quote's");
+  const readOrder = await orders.getOrder({ orderId: order.orderId! });
+  expect(readOrder.order?.status === "awaiting_payment", "order: not awaiting_payment");
+  const listed = await orders.listOrders({ limit: 10 });
+  expect(listed.pagination?.totalCount === 1, "orders: list does not count the order");
+  console.log(`order: ${order.orderId} ${readOrder.order?.status}, listed`);
 
   try {
     await briefs.getBrief({ briefId: "brief_does_not_exist" });

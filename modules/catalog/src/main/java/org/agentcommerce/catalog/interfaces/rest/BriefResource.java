@@ -267,7 +267,15 @@ public class BriefResource {
           @Schema(maxLength = 64, description = "A stored brief; required unless brief is sent")
           String briefId,
       @Schema(description = "A brief document; required unless brief_id is sent") JsonObject brief,
-      @NotNull @Size(min = 1, max = 50) @Valid @Schema(required = true, minItems = 1, maxItems = 50)
+      @NotNull
+          @Size(min = 1, max = 50)
+          @Valid
+          @Schema(
+              required = true,
+              minItems = 1,
+              maxItems = 50,
+              type = SchemaType.ARRAY,
+              implementation = ProductRefBody.class)
           List<@NotNull @Valid ProductRefBody> products) {}
 
   /** A product to check. */

@@ -39,7 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequestScoped
 @Path("/agent/v1/cart")
 @Authenticated
-@Tag(name = "Quotes")
+@Tag(name = "Quotes", description = "Cart validation, server-locked quotes and offers preflight")
 @SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 public class CartResource {

@@ -31,7 +31,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequestScoped
 @Path("/agent/v2/orders")
 @Authenticated
-@Tag(name = "Orders")
+@Tag(name = "Orders", description = "Orders: priced by the server, moved only along their states")
 @SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 public class OrderReadsResource {

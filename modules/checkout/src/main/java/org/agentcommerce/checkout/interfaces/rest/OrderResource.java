@@ -73,7 +73,12 @@ public class OrderResource {
   @Schema(name = "CreateOrderRequest")
   public record CreateOrderRequest(
       @Size(max = 64) @Schema(description = "Required unless quote_id is sent") String merchantId,
-      @Size(max = 60) @Schema(description = "Required unless quote_id is sent") @Valid
+      @Size(max = 60)
+          @Schema(
+              description = "Required unless quote_id is sent",
+              type = SchemaType.ARRAY,
+              implementation = WireItems.Item.class)
+          @Valid
           List<WireItems.Item> items,
       @Size(max = 40)
           @Schema(

@@ -58,7 +58,11 @@ public class QuoteResource {
   public record QuoteRequest(
       @Size(max = 64) @Schema(description = "Required unless every item names it")
           String merchantId,
-      @NotEmpty @Size(max = 60) @Valid @Schema(required = true) List<WireItems.Item> items,
+      @NotEmpty
+          @Size(max = 60)
+          @Valid
+          @Schema(required = true, type = SchemaType.ARRAY, implementation = WireItems.Item.class)
+          List<WireItems.Item> items,
       @Size(max = 5) List<@NotBlank @Size(max = 40) String> discountCodes,
       @Email @Size(max = 320) String customerEmail,
       @Valid

@@ -27,7 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequestScoped
 @Path("/agent/v1/sdk/orders")
 @Authenticated
-@Tag(name = "Orders")
+@Tag(name = "Orders", description = "Orders: priced by the server, moved only along their states")
 @SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 public class SdkOrdersResource {

@@ -22,6 +22,7 @@ import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.Caller;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -65,7 +66,11 @@ public class SpendPolicyResource {
 
   @Schema(name = "SpendPolicyRequest")
   public record PolicyRequest(
-      @NotNull @Size(max = 20) @Valid @Schema(required = true) List<Limit> limits) {}
+      @NotNull
+          @Size(max = 20)
+          @Valid
+          @Schema(required = true, type = SchemaType.ARRAY, implementation = Limit.class)
+          List<Limit> limits) {}
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)

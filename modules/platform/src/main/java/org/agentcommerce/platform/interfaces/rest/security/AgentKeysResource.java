@@ -18,6 +18,7 @@ import org.agentcommerce.platform.application.AgentKeyService;
 import org.agentcommerce.platform.domain.agent.ApiKey;
 import org.agentcommerce.platform.interfaces.rest.openapi.OpenApiFilter;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -144,7 +145,10 @@ public class AgentKeysResource {
               description = "current, grace, expired or revoked",
               enumeration = {"current", "grace", "expired", "revoked"})
           String keyStatus,
-      @Schema(description = "Merchants the key is limited to; empty for all")
+      @Schema(
+              type = SchemaType.ARRAY,
+              implementation = String.class,
+              description = "Merchants the key is limited to; empty for all")
           List<String> allowedMerchantIds,
       Instant createdAt,
       @Schema(description = "When a replaced key stops working; null for the current key")
