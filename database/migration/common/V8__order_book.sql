@@ -51,8 +51,8 @@ CREATE TABLE promotions (
   CONSTRAINT fk_promotions_merchant FOREIGN KEY (merchant_id) REFERENCES merchants (id)
 );
 
--- A priced basket, locked for a while. status: active -> consumed | expired (expiry is read from
--- expires_at against the database clock; the row is marked when someone tries to use it late).
+-- A priced basket, locked for a while. status: active -> consumed; an active quote past
+-- expires_at reads as expired (the application's clock) and can no longer be used.
 -- implicit: priced by the server for an order sent without a quote_id. document: the whole quote
 -- as answered (lines, promotion lines, delivery options) so that it is read back unchanged.
 CREATE TABLE quotes (
