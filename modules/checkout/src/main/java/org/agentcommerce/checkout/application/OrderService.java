@@ -342,8 +342,16 @@ public class OrderService implements OrderBook, PlacedOrders {
   }
 
   public Order require(String agentId, String orderId, BuyerScope scope) {
-    return orders
-        .findForAgent(agentId, orderId)
+    return visible(orders.findForAgent(agentId, orderId), orderId, scope);
+  }
+
+  /** The order, locked until the transaction ends: moves of one order run one at a time. */
+  Order requireLocked(String agentId, String orderId, BuyerScope scope) {
+    return visible(orders.lockForAgent(agentId, orderId), orderId, scope);
+  }
+
+  private static Order visible(Optional<Order> found, String orderId, BuyerScope scope) {
+    return found
         .filter(o -> scope == null || scope.sees(o))
         .orElseThrow(
             () ->
@@ -379,7 +387,7 @@ public class OrderService implements OrderBook, PlacedOrders {
   // ----- moves
 
   public OrderView cancel(String agentId, String orderId, String reason, BuyerScope scope) {
-    Order o = require(agentId, orderId, scope);
+    Order o = requireLocked(agentId, orderId, scope);
     if (o.status().isPaid() || o.status() == OrderStatus.PAYMENT_PROCESSING) {
       throw new ApiException(
           409,
@@ -407,7 +415,7 @@ public class OrderService implements OrderBook, PlacedOrders {
    * Repeating it on an order already past paid answers what was started, changing nothing.
    */
   public Confirmation confirmPayment(String agentId, String orderId, BuyerScope scope) {
-    Order o = require(agentId, orderId, scope);
+    Order o = requireLocked(agentId, orderId, scope);
     Optional<OrderPayments.PaymentView> payment = payment(orderId);
     OrderStatus s = o.status();
     if (s == OrderStatus.MERCHANT_CONFIRMING

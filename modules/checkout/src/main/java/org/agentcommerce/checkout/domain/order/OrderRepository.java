@@ -13,6 +13,9 @@ public interface OrderRepository {
   /** The agent's order, or empty (another agent's order is as good as absent). */
   Optional<Order> findForAgent(String agentId, String orderId);
 
+  /** The order, locked until the transaction ends. */
+  Optional<Order> lock(String orderId);
+
   /** The agent's order, locked until the transaction ends. */
   Optional<Order> lockForAgent(String agentId, String orderId);
 

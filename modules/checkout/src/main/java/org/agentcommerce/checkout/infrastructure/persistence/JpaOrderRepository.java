@@ -39,6 +39,11 @@ public class JpaOrderRepository implements OrderRepository {
   }
 
   @Override
+  public Optional<Order> lock(String orderId) {
+    return Optional.ofNullable(em.find(Order.class, orderId, LockModeType.PESSIMISTIC_WRITE));
+  }
+
+  @Override
   public Optional<Order> lockForAgent(String agentId, String orderId) {
     return Optional.ofNullable(em.find(Order.class, orderId, LockModeType.PESSIMISTIC_WRITE))
         .filter(o -> o.agentId().equals(agentId));

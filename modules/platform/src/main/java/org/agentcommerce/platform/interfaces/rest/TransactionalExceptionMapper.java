@@ -29,6 +29,13 @@ public class TransactionalExceptionMapper implements ExceptionMapper<Transaction
             "The request conflicts with a concurrent change; read the current state and retry.",
             Map.of());
       }
+      if (t instanceof jakarta.persistence.OptimisticLockException) {
+        return ErrorBodies.error(
+            409,
+            "CONFLICT",
+            "The resource was changed concurrently; read its current state and retry.",
+            Map.of());
+      }
       if (t.getCause() == t) {
         break;
       }
