@@ -25,11 +25,14 @@ module org.agentcommerce.checkout {
 
   // CDI creates and proxies the application services; JSON-B writes their view records.
   opens org.agentcommerce.checkout.application;
+  opens org.agentcommerce.checkout.application.placement;
   // JPA (EclipseLink) reflects on the entities.
   opens org.agentcommerce.checkout.domain.order;
   opens org.agentcommerce.checkout.domain.quote;
   // CDI injects the entity manager into the repositories.
   opens org.agentcommerce.checkout.infrastructure.persistence;
+  // CDI creates the merchant order connectors and the placement store.
+  opens org.agentcommerce.checkout.infrastructure.placement;
   // JAX-RS instantiates the resources; JSON-B reads and writes the DTO records.
   opens org.agentcommerce.checkout.interfaces.rest;
 }

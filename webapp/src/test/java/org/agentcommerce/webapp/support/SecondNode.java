@@ -34,12 +34,12 @@ public final class SecondNode implements AutoCloseable {
     int port = freePort();
     List<String> command = new ArrayList<>();
     command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
-    command.addAll(List.of(jvmOptions));
     for (String option : System.getProperty("payara.cmdOptions", "").split("\\s+")) {
       if (!option.isBlank()) {
         command.add(option);
       }
     }
+    command.addAll(List.of(jvmOptions)); // after the shared options, so that the test's win
     command.addAll(
         List.of(
             "-jar",
@@ -85,6 +85,12 @@ public final class SecondNode implements AutoCloseable {
 
   public URL base() {
     return base;
+  }
+
+  /** Kills the node at once, as a crash would: no shutdown, no clean-up of its work. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
   }
 
   @Override

@@ -60,6 +60,9 @@ public class TestDatabase implements LauncherSessionListener {
     options.append(" -Dac.auth.cache-ttl=PT0S");
     options.append(" -Dac.idempotency.cleanup-interval=PT2S");
     options.append(" -Dac.idempotency.in-flight-timeout=PT5S");
+    // Merchant placement retries and takes over quickly in tests.
+    options.append(" -Dac.placement.poll-interval=PT0.2S -Dac.placement.lease=PT3S");
+    options.append(" -Dac.placement.backoff-base=PT0.2S -Dac.placement.backoff-max=PT1S");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");
     if (!extra.isBlank()) {

@@ -1,0 +1,119 @@
+package org.agentcommerce.checkout.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
+import org.agentcommerce.checkout.application.OrderService;
+import org.agentcommerce.checkout.domain.placement.PlacedOrders;
+import org.agentcommerce.checkout.infrastructure.placement.SandboxMerchantPlatform;
+import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.Ids;
+import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.Caller;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The sandbox merchant platform's back office, for trials and tests: ship an order it holds, as a
+ * merchant would, which moves our order to fulfilled. Only the agent whose order it is may do it.
+ */
+@RequestScoped
+@Path("/sandbox/merchant-platform/orders")
+@Authenticated
+@Tag(name = "Sandbox", description = "The built-in sandbox merchant platform's back office")
+@SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
+@SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
+public class SandboxMerchantPlatformResource {
+
+  @Inject SandboxMerchantPlatform platform;
+  @Inject OrderService orders;
+  @Inject PlacedOrders placed;
+  @Inject Caller caller;
+
+  @Inject
+  @ConfigProperty(name = "ac.sandbox.merchant-platform.enabled", defaultValue = "true")
+  boolean enabled;
+
+  @Schema(name = "SandboxFulfillRequest")
+  public record FulfillRequest(
+      @Size(max = 60) @Pattern(regexp = "[A-Za-z0-9-]+") String trackingNumber) {}
+
+  @Schema(name = "SandboxFulfillResponse")
+  public record FulfillResponse(
+      String status,
+      String merchantOrderId,
+      String orderId,
+      String orderStatus,
+      String trackingNumber) {}
+
+  @POST
+  @Path("/{merchant_order_id}/fulfill")
+  @Transactional
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "fulfillSandboxOrder",
+      summary = "Ship a sandbox merchant order",
+      description =
+          "Marks an order the sandbox merchant platform holds as shipped (with a tracking number,"
+              + " generated when none is sent); our order moves confirmed → fulfilled and"
+              + " order.fulfilled is emitted. Only for the agent whose order it is (others 404);"
+              + " 404 when ac.sandbox.merchant-platform.enabled is off.")
+  @APIResponse(
+      responseCode = "200",
+      description = "Shipped",
+      content = @Content(schema = @Schema(implementation = FulfillResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "INVALID_STATE (not confirmed yet, or already shipped)",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public FulfillResponse fulfill(
+      @PathParam("merchant_order_id") @Size(max = 40) String merchantOrderId,
+      @Valid FulfillRequest body) {
+    SandboxMerchantPlatform.SandboxOrder o =
+        platform
+            .find(merchantOrderId)
+            .filter(x -> enabled)
+            .filter(x -> orders.order(caller.agentId(), x.reference()).isPresent())
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        404,
+                        "NOT_FOUND",
+                        "Sandbox merchant order " + merchantOrderId + " was not found.",
+                        Map.of("merchant_order_id", merchantOrderId),
+                        Map.of()));
+    String tracking =
+        body != null && body.trackingNumber() != null
+            ? body.trackingNumber()
+            : "SBX" + Ids.randomHex(5).toUpperCase(java.util.Locale.ROOT);
+    platform.ship(o.id(), tracking);
+    placed.fulfilled(o.reference(), tracking);
+    return new FulfillResponse(
+        "success",
+        o.id(),
+        o.reference(),
+        orders.order(caller.agentId(), o.reference()).orElseThrow().status().wireName(),
+        tracking);
+  }
+}
