@@ -231,8 +231,7 @@ public class ShopifyAdminOrderConnector implements MerchantOrderConnector {
 
   private String token(PlacementRequest r) throws PlacementException {
     String key = r.channel() == null ? null : r.channel().credentialKey();
-    Optional<String> token =
-        key == null ? Optional.empty() : config.getOptionalValue(key, String.class);
+    Optional<String> token = key == null ? Optional.empty() : secret(key);
     return token
         .filter(t -> !t.isBlank())
         .orElseThrow(
@@ -245,6 +244,11 @@ public class ShopifyAdminOrderConnector implements MerchantOrderConnector {
                         + ")",
                     false,
                     (Long) null));
+  }
+
+  /** A secret from configuration (an environment variable in production). */
+  Optional<String> secret(String key) {
+    return config.getOptionalValue(key, String.class);
   }
 
   record Answer(
