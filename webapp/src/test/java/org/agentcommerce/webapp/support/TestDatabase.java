@@ -86,6 +86,8 @@ public class TestDatabase implements LauncherSessionListener {
       config.setDataDir(new File(base, "data-" + ProcessHandle.current().pid()));
       config.setDeletingTemporaryBaseAndDataDirsOnShutdown(true);
       config.addArg("--bind-address=127.0.0.1");
+      config.addArg("--character-set-server=utf8mb4");
+      config.addArg("--collation-server=utf8mb4_unicode_ci");
       if ("root".equals(System.getProperty("user.name"))) {
         config.addArg("--user=root");
       }
