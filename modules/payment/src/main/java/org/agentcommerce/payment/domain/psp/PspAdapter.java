@@ -1,0 +1,50 @@
+package org.agentcommerce.payment.domain.psp;
+
+/**
+ * A payment service provider as the payment service sees it. Implementations are HTTP clients of a
+ * PSP's API (the sandbox PSP, Stripe, Adyen); they hold no state of their own and never log or
+ * return a credential.
+ *
+ * <p>The contract that makes "charge once" true: every {@link #charge} carries the caller's
+ * idempotency key, stored by the caller before the call, and the adapter sends it to the PSP as the
+ * PSP's own idempotency key. An adapter classifies what happened:
+ *
+ * <ul>
+ *   <li>it returns a {@link PspResult} whose outcome it knows (succeeded, requires_action,
+ *       processing, declined);
+ *   <li>it throws {@link PspNotAcceptedException} only when the PSP certainly did not create a
+ *       charge (the connection was refused before a byte was sent, 429, a 4xx refusal of the
+ *       request itself, or a 5xx the PSP marks as safe to retry): the caller may retry with the
+ *       same key, or fail over to another PSP when {@code failoverSafe};
+ *   <li>it returns {@link PspResult#unknown} for everything else (a timeout after the request was
+ *       sent, a reset connection, a 5xx, an answer it cannot read): the caller then never retries
+ *       elsewhere and reconciles through {@link #retrieve}.
+ * </ul>
+ */
+public interface PspAdapter {
+
+  /** The PSP's name as it appears on the wire ({@code psp_used}): sandbox, stripe, adyen. */
+  String name();
+
+  /** Creates and confirms a payment of {@code charge.amount()} with the buyer's payment method. */
+  PspResult charge(PspCharge charge) throws PspNotAcceptedException;
+
+  /**
+   * What became of an earlier charge, looked up without creating anything: by the PSP's payment id
+   * when the caller has one, otherwise by our reference / idempotency key. {@link
+   * PspResult#unknown} when the PSP still cannot tell; {@link PspOutcome#NOT_FOUND} when the PSP
+   * certainly has no such payment.
+   */
+  PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException;
+
+  /** Gives money back for a succeeded payment, idempotent by {@code refund.idempotencyKey()}. */
+  PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException;
+
+  /**
+   * Verifies a webhook the PSP sent (signature over the raw body with the configured secret,
+   * timestamp tolerance) and reads it; throws {@link PspWebhookException} when it is not authentic
+   * or not readable.
+   */
+  PspWebhookEvent verifyWebhook(PspWebhookRequest request, PspCredentials credentials)
+      throws PspWebhookException;
+}
