@@ -43,7 +43,7 @@ class MerchantPlacementIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(TestPayments.class);
+    return Deployments.realWar();
   }
 
   @ArquillianResource URL base;
@@ -83,7 +83,7 @@ class MerchantPlacementIT {
                 "X-API-Key",
                 agent.apiKey()))
             .getString("order_id");
-    ok(http.post("/agent/v1/test/orders/" + id + "/mark-paid", "", "X-API-Key", agent.apiKey()));
+    TestPayments.pay(http, agent.apiKey(), id);
     return id;
   }
 
@@ -250,7 +250,7 @@ class MerchantPlacementIT {
     Agents.sql("CREATE DATABASE " + db);
     String url = otherDatabase(db);
     String[] options = {"-Dac.db.url=" + url, "-Dac.placement.lease=PT3S"};
-    WebArchive war = Deployments.realWar().addClass(TestPayments.class);
+    WebArchive war = Deployments.realWar();
     try {
       Http first;
       Agents.Registered owner;

@@ -64,7 +64,7 @@ class OrderBookIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(TestPayments.class);
+    return Deployments.realWar();
   }
 
   @ArquillianResource URL base;
@@ -551,7 +551,7 @@ class OrderBookIT {
     refused(post("/agent/v1/orders/" + id + "/cancel", "{}"), 409, "INVALID_STATE");
 
     String paid = ok(post("/agent/v1/orders/create", sdkOrder())).getString("order_id");
-    ok(post("/agent/v1/test/orders/" + paid + "/mark-paid", ""));
+    TestPayments.pay(http, agent.apiKey(), paid);
     JsonObject detail =
         refused(post("/agent/v1/orders/" + paid + "/cancel", "{}"), 409, "INVALID_STATE");
     assertEquals("paid", detail.getString("current_status"));

@@ -62,6 +62,9 @@ public class TestDatabase implements LauncherSessionListener {
     options.append(" -Dac.idempotency.in-flight-timeout=PT5S");
     // Merchant placement retries and takes over quickly in tests.
     options.append(" -Dac.placement.poll-interval=PT0.2S -Dac.placement.lease=PT3S");
+    // Payments: reconciliation checks often, so settled outcomes show within seconds.
+    options.append(" -Dac.payments.reconcile-interval=PT0.5S -Dac.payments.poll-interval=PT1S");
+    options.append(" -Dac.payments.unknown-recheck=PT1S");
     options.append(" -Dac.placement.backoff-base=PT0.2S -Dac.placement.backoff-max=PT1S");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");

@@ -1,0 +1,104 @@
+package org.agentcommerce.payment.application;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.agentcommerce.platform.api.ApiException;
+
+/**
+ * The one gate every agent-submitted charge passes before anything is written or sent (this
+ * endpoint, ACP complete, the tool door's complete). It applies to charges of protocol-tier orders
+ * (acp, ucp, tool door) and to every off-session or delegated payment method; a REST payment with a
+ * method the buyer produced on-session is not gated here (it still needs the buyer token and the
+ * HIL rule). Refusals are 403 in the gate's own shape: {@code TIER2_CHARGE_DISABLED} (with the
+ * reason and the flags that decided), {@code TIER2_TEST_CAPTURE_OVER_CAP} / {@code
+ * TIER2_LIVE_CAPTURE_OVER_CAP} ({@code amount_cents}, {@code max_cents}: minor units).
+ */
+@ApplicationScoped
+public class PaymentGates {
+
+  @Inject GateSettings settings;
+
+  /** A charge about to be made. */
+  public record Charge(
+      String protocol, boolean offSession, String merchantId, long amountMinor, boolean live) {
+
+    public boolean gated() {
+      return offSession || !"rest".equals(protocol);
+    }
+  }
+
+  /** Throws the gate's 403 unless the charge may go ahead. */
+  public void check(Charge charge) {
+    if (!charge.gated()) {
+      return;
+    }
+    GateSettings.Snapshot s = settings.snapshot();
+    boolean allowlistActive = !s.merchantAllowlist().isEmpty();
+    if (!s.submitEnabled()) {
+      throw disabled(
+          charge,
+          s,
+          "submit_payment_disabled",
+          "Agent-submitted charges are switched off on this deployment (kill-switch).");
+    }
+    if (allowlistActive && !s.merchantAllowlist().contains(charge.merchantId())) {
+      throw disabled(
+          charge,
+          s,
+          "merchant_not_allowlisted",
+          "Merchant " + charge.merchantId() + " is not on the charge allowlist.");
+    }
+    if (charge.live()) {
+      if (!s.liveEnabled()) {
+        throw disabled(charge, s, "live_lane_disabled", "Live-mode charges are switched off.");
+      }
+      if (!s.liveMerchantAllowlist().contains(charge.merchantId())) {
+        throw disabled(
+            charge,
+            s,
+            "merchant_not_live_allowlisted",
+            "Merchant " + charge.merchantId() + " is not on the live-mode allowlist.");
+      }
+      if (charge.amountMinor() > s.liveCapMinor()) {
+        throw overCap("TIER2_LIVE_CAPTURE_OVER_CAP", charge, s.liveCapMinor());
+      }
+    } else if (charge.amountMinor() > s.testCapMinor()) {
+      throw overCap("TIER2_TEST_CAPTURE_OVER_CAP", charge, s.testCapMinor());
+    }
+  }
+
+  private static ApiException disabled(
+      Charge charge, GateSettings.Snapshot s, String reason, String message) {
+    Map<String, Object> ctx = new LinkedHashMap<>();
+    ctx.put("reason", reason);
+    ctx.put("protocol", charge.protocol());
+    ctx.put("submit_payment_enabled", s.submitEnabled());
+    ctx.put("merchant_id", charge.merchantId());
+    ctx.put("merchant_allowlist_active", !s.merchantAllowlist().isEmpty());
+    ctx.put("live_mode", charge.live());
+    ctx.put("live_enabled", s.liveEnabled());
+    return new ApiException(403, "TIER2_CHARGE_DISABLED", message, ctx, Map.of());
+  }
+
+  private static ApiException overCap(String code, Charge charge, long cap) {
+    Map<String, Object> ctx = new LinkedHashMap<>();
+    ctx.put("amount_cents", charge.amountMinor());
+    ctx.put("max_cents", cap);
+    ctx.put("merchant_id", charge.merchantId());
+    ctx.put("live_mode", charge.live());
+    return new ApiException(
+        403,
+        code,
+        "The charge of "
+            + charge.amountMinor()
+            + " minor units is over the "
+            + (charge.live() ? "live" : "test")
+            + "-mode capture cap of "
+            + cap
+            + ".",
+        ctx,
+        Map.of());
+  }
+}

@@ -1,0 +1,183 @@
+package org.agentcommerce.payment.application;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.agentcommerce.payment.domain.AttemptRecord;
+import org.agentcommerce.payment.domain.PaymentRecord;
+import org.agentcommerce.payment.domain.PaymentStore;
+import org.agentcommerce.payment.domain.psp.GuardedPsp;
+import org.agentcommerce.payment.domain.psp.PspLookup;
+import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
+import org.agentcommerce.payment.domain.psp.PspOutcome;
+import org.agentcommerce.payment.domain.psp.PspResult;
+import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
+import org.agentcommerce.platform.api.Ids;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * Settles payments whose outcome we do not know yet: attempts left {@code sent} (the node died or
+ * the request never recorded an answer), {@code unknown} (a timeout after sending), {@code
+ * processing} (asynchronous methods) and {@code requires_action} (3-D Secure under way). Each is
+ * claimed with a lease (database clock, so one node at a time), the PSP is <b>asked</b> about it by
+ * its id or our reference, and the answer is recorded through {@link PaymentSteps#settle}. It never
+ * sends a charge. An attempt the PSP still cannot tell about is checked again later, with backoff
+ * up to {@code ac.payments.reconcile-max-backoff}.
+ */
+@ApplicationScoped
+public class PaymentReconciler {
+
+  private static final Logger LOG = Logger.getLogger(PaymentReconciler.class.getName());
+
+  @Inject PaymentStore store;
+  @Inject PaymentSteps steps;
+  @Inject PspRegistry registry;
+  @Inject Config config;
+
+  @Resource ManagedScheduledExecutorService scheduler;
+
+  private final String holder = Ids.newId("rec", 8);
+  private volatile ScheduledFuture<?> task;
+  private Duration lease;
+  private Duration sentGrace;
+  private Duration maxBackoff;
+
+  void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+    Duration interval =
+        config
+            .getOptionalValue("ac.payments.reconcile-interval", Duration.class)
+            .orElse(Duration.ofSeconds(1));
+    lease =
+        config
+            .getOptionalValue("ac.payments.reconcile-lease", Duration.class)
+            .orElse(Duration.ofSeconds(30));
+    sentGrace =
+        config
+            .getOptionalValue("ac.payments.sent-grace", Duration.class)
+            .orElse(Duration.ofSeconds(60));
+    maxBackoff =
+        config
+            .getOptionalValue("ac.payments.reconcile-max-backoff", Duration.class)
+            .orElse(Duration.ofMinutes(5));
+    if (interval.isZero() || interval.isNegative()) {
+      LOG.info("Payment reconciliation is off on this node (ac.payments.reconcile-interval)");
+      return;
+    }
+    task =
+        scheduler.scheduleWithFixedDelay(
+            this::tick, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  @PreDestroy
+  void stop() {
+    ScheduledFuture<?> t = task;
+    if (t != null) {
+      t.cancel(false);
+    }
+  }
+
+  void tick() {
+    try {
+      List<String> due = store.claimDue(holder, lease, 20);
+      for (String id : due) {
+        reconcile(id);
+      }
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "Payment reconciliation round failed", e);
+    }
+  }
+
+  /** Asks the PSP about one claimed attempt and records what it says. */
+  void reconcile(String attemptId) {
+    AttemptRecord a = store.attempt(attemptId).orElse(null);
+    if (a == null || !a.open()) {
+      return;
+    }
+    PaymentRecord p = store.find(a.paymentId()).orElseThrow();
+    GuardedPsp psp = registry.psp(a.psp()).orElse(null);
+    if (psp == null) {
+      LOG.warning(
+          "Attempt "
+              + attemptId
+              + " was made at "
+              + a.psp()
+              + ", which this node does not know; left for another node");
+      store.release(attemptId, holder, maxBackoff);
+      return;
+    }
+    String account =
+        store.pspAccounts(p.merchantId()).stream()
+            .filter(x -> x.psp().equals(a.psp()))
+            .map(PaymentStore.PspAccount::account)
+            .findFirst()
+            .orElse(a.psp());
+    PspResult r;
+    long t0 = System.nanoTime();
+    try {
+      r =
+          psp.retrieve(
+              new PspLookup(
+                  a.pspPaymentId(), a.id(), a.idempotencyKey(), registry.credentials(account)));
+    } catch (PspNotAcceptedException | RuntimeException e) {
+      LOG.info(
+          () ->
+              "Reconciling "
+                  + attemptId
+                  + ": "
+                  + a.psp()
+                  + " did not answer ("
+                  + e
+                  + "); checking again later");
+      store.release(attemptId, holder, backoff(a.reconcileCount()));
+      return;
+    }
+    long ms = (System.nanoTime() - t0) / 1_000_000;
+    if (r.outcome() == PspOutcome.UNKNOWN) {
+      store.release(attemptId, holder, backoff(a.reconcileCount()));
+      return;
+    }
+    if (r.outcome() == PspOutcome.NOT_FOUND
+        && a.createdAt() != null
+        && a.createdAt().plus(sentGrace).isAfter(Instant.now())) {
+      // Too early to be sure the PSP never got it (a call may still be under way).
+      store.release(attemptId, holder, backoff(a.reconcileCount()));
+      return;
+    }
+    PaymentRecord after =
+        steps.settle(
+            p.id(),
+            a.id(),
+            a.psp(),
+            r,
+            a.latencyMs() == null ? ms : null,
+            backoff(a.reconcileCount()));
+    if (after.status().isFinal()) {
+      LOG.info(
+          () ->
+              "Reconciled payment "
+                  + p.id()
+                  + " (attempt "
+                  + attemptId
+                  + " at "
+                  + a.psp()
+                  + "): "
+                  + after.status().wireName());
+    }
+  }
+
+  private Duration backoff(int checks) {
+    long seconds = Math.min(maxBackoff.toSeconds(), 1L << Math.min(16, checks + 1));
+    return Duration.ofSeconds(Math.max(1, seconds));
+  }
+}

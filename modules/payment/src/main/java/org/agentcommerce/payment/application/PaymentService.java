@@ -1,0 +1,210 @@
+package org.agentcommerce.payment.application;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Logger;
+import org.agentcommerce.checkout.api.OrderPayments;
+import org.agentcommerce.payment.domain.AttemptRecord;
+import org.agentcommerce.payment.domain.PaymentRecord;
+import org.agentcommerce.payment.domain.PaymentStore;
+import org.agentcommerce.payment.domain.PaymentStore.PspAccount;
+import org.agentcommerce.payment.domain.psp.GuardedPsp;
+import org.agentcommerce.payment.domain.psp.PspCharge;
+import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
+import org.agentcommerce.payment.domain.psp.PspResult;
+import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
+import org.agentcommerce.platform.api.ApiException;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+
+/**
+ * Pays orders. The order of things is what makes a charge happen at most once: every check and the
+ * attempt with its PSP idempotency key are committed first ({@link PaymentSteps#prepare}); then the
+ * PSP is called outside any transaction; then the outcome is recorded with the order's move and
+ * event ({@link PaymentSteps#settle}). A PSP that certainly created nothing may be followed by the
+ * next PSP of the merchant's route; any other failure leaves the payment processing for the
+ * reconciler, which only asks the PSP and never charges again.
+ */
+@ApplicationScoped
+public class PaymentService implements OrderPayments {
+
+  private static final Logger LOG = Logger.getLogger(PaymentService.class.getName());
+
+  @Inject PaymentSteps steps;
+  @Inject PaymentStore store;
+  @Inject PspRegistry registry;
+  @Inject HilApprovals hil;
+  @Inject Config config;
+
+  private Duration unknownRecheck;
+
+  @PostConstruct
+  void init() {
+    unknownRecheck =
+        config
+            .getOptionalValue("ac.payments.unknown-recheck", Duration.class)
+            .orElse(Duration.ofSeconds(2));
+  }
+
+  /** Pays the order once; answers the payment as it stands when this request is done. */
+  public PaymentRecord pay(PayCommand cmd) {
+    PaymentSteps.Prepared prepared;
+    try {
+      prepared = steps.prepare(cmd);
+    } catch (PaymentSteps.HilRequired e) {
+      HilApprovals.Approval a =
+          hil.request(
+              cmd.agentId(),
+              e.order.orderId(),
+              e.order.total(),
+              cmd.buyerIssuer(),
+              cmd.buyerSubject());
+      Map<String, Object> approval = new LinkedHashMap<>();
+      approval.put("approval_id", a.approvalId());
+      approval.put("approve_url", "/agent/v1/payments/approvals/" + a.approvalId());
+      approval.put("expires_at", a.expiresAt().toString());
+      approval.put("amount", a.amount().amount().toPlainString());
+      approval.put("currency", a.amount().currencyCode());
+      approval.put("order_id", a.orderId());
+      Map<String, Object> ctx = new LinkedHashMap<>();
+      ctx.put("approval", approval);
+      ctx.put("threshold", hil.threshold(a.amount().currencyCode()).toPlainString());
+      throw new ApiException(
+          409,
+          "HIL_REQUIRED",
+          "This payment is above the agent's approval threshold: the buyer approves it at"
+              + " approve_url, then retry with X-HIL-Approval: "
+              + a.approvalId()
+              + " (and a new idempotency key).",
+          ctx,
+          Map.of());
+    }
+    return drive(prepared, cmd.methodToken());
+  }
+
+  /** The buyer's method token travels with the call only: it is never stored or logged. */
+  private PaymentRecord drive(PaymentSteps.Prepared prepared, String methodToken) {
+    PaymentRecord p = prepared.payment();
+    List<PspAccount> route = prepared.route();
+    AttemptRecord attempt = prepared.attempt();
+    for (int i = 0; ; i++) {
+      PspAccount account = route.get(i);
+      String nextPsp = i + 1 < route.size() ? route.get(i + 1).psp() : null;
+      GuardedPsp psp = registry.psp(account.psp()).orElseThrow();
+      PspCharge charge =
+          new PspCharge(
+              attempt.idempotencyKey(),
+              attempt.id(),
+              p.amount(),
+              p.methodType(),
+              methodToken,
+              p.offSession(),
+              p.returnUrl(),
+              null,
+              "Order " + p.orderId(),
+              Map.of("order_id", p.orderId(), "payment_id", p.id(), "merchant_id", p.merchantId()),
+              registry.credentials(account.account()));
+      long t0 = System.nanoTime();
+      PspResult result;
+      try {
+        result = psp.charge(charge);
+      } catch (PspNotAcceptedException e) {
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        if (e.failoverSafe() && i + 1 < route.size()) {
+          LOG.info(
+              () ->
+                  "Payment "
+                      + p.id()
+                      + ": "
+                      + account.psp()
+                      + " did not accept ("
+                      + e.code()
+                      + "), failing over to "
+                      + nextPsp);
+          attempt = steps.failover(attempt, e.code(), e.getMessage(), ms, route.get(i + 1).psp());
+          continue;
+        }
+        result =
+            e.failoverSafe()
+                ? PspResult.declined(
+                    null,
+                    "psp_unavailable",
+                    null,
+                    "No payment provider accepted the payment (" + e.code() + ").")
+                : PspResult.unknown(null, e.code());
+        return steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck);
+      } catch (CircuitBreakerOpenException | BulkheadException e) {
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        String code = e instanceof BulkheadException ? "psp_busy" : "psp_circuit_open";
+        if (i + 1 < route.size()) {
+          attempt = steps.failover(attempt, code, null, ms, route.get(i + 1).psp());
+          continue;
+        }
+        return steps.settle(
+            p.id(),
+            attempt.id(),
+            account.psp(),
+            PspResult.declined(
+                null,
+                code,
+                null,
+                "The payment provider is not taking payments" + " now; nothing was charged."),
+            ms,
+            unknownRecheck);
+      } catch (RuntimeException e) {
+        // A timeout after the request went out, or anything unexpected: we cannot tell.
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        LOG.warning(
+            "Payment "
+                + p.id()
+                + " attempt "
+                + attempt.id()
+                + " at "
+                + account.psp()
+                + ": outcome unknown ("
+                + e.getClass().getSimpleName()
+                + "); reconciling");
+        return steps.settle(
+            p.id(),
+            attempt.id(),
+            account.psp(),
+            PspResult.unknown(null, "outcome_unknown"),
+            ms,
+            unknownRecheck);
+      }
+      long ms = (System.nanoTime() - t0) / 1_000_000;
+      return steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck);
+    }
+  }
+
+  public Optional<PaymentRecord> find(String agentId, String paymentId) {
+    return store.find(paymentId).filter(p -> p.agentId().equals(agentId));
+  }
+
+  public List<AttemptRecord> attempts(String paymentId) {
+    return store.attempts(paymentId);
+  }
+
+  @Override
+  public Optional<PaymentView> latest(String orderId) {
+    return store
+        .latestForOrder(orderId)
+        .map(
+            p ->
+                new PaymentView(
+                    p.id(),
+                    p.status().wireName(),
+                    p.psp(),
+                    p.pspPaymentId(),
+                    p.actionUrl() == null ? null : "redirect_to_url",
+                    p.actionUrl(),
+                    p.updatedAt()));
+  }
+}

@@ -1,0 +1,326 @@
+package org.agentcommerce.payment.application;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.agentcommerce.checkout.api.OrderBook;
+import org.agentcommerce.checkout.api.OrderStatus;
+import org.agentcommerce.payment.api.PaymentStatus;
+import org.agentcommerce.payment.domain.AttemptRecord;
+import org.agentcommerce.payment.domain.PaymentRecord;
+import org.agentcommerce.payment.domain.PaymentStore;
+import org.agentcommerce.payment.domain.PaymentStore.PspAccount;
+import org.agentcommerce.payment.domain.psp.PspOutcome;
+import org.agentcommerce.payment.domain.psp.PspResult;
+import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
+import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.Ids;
+import org.agentcommerce.platform.api.Money;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * The transactional steps of a payment. {@link #prepare} runs every check and writes the payment,
+ * its first attempt (with the PSP idempotency key) and the order's move in a transaction of its own
+ * that commits before the PSP is called. {@link #settle} records an outcome, moves the payment and
+ * the order and publishes the order's event in one transaction.
+ */
+@ApplicationScoped
+public class PaymentSteps {
+
+  @Inject PaymentStore store;
+  @Inject OrderBook orders;
+  @Inject PaymentGates gates;
+  @Inject HilApprovals hil;
+  @Inject PspRegistry registry;
+  @Inject Config config;
+
+  private Duration sentGrace;
+  private Duration pollInterval;
+  private List<String> defaultPsps;
+
+  @PostConstruct
+  void init() {
+    sentGrace =
+        config
+            .getOptionalValue("ac.payments.sent-grace", Duration.class)
+            .orElse(Duration.ofSeconds(60));
+    pollInterval =
+        config
+            .getOptionalValue("ac.payments.poll-interval", Duration.class)
+            .orElse(Duration.ofSeconds(2));
+    defaultPsps =
+        List.of(
+            config
+                .getOptionalValue("ac.payments.default-psps", String.class)
+                .orElse("sandbox")
+                .split("\\s*,\\s*"));
+  }
+
+  /** What {@link #prepare} wrote: the payment, its first attempt and the PSPs to try in order. */
+  public record Prepared(PaymentRecord payment, AttemptRecord attempt, List<PspAccount> route) {}
+
+  /** A payment over the HIL threshold without an approval: nothing was written. */
+  public static class HilRequired extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    public final transient OrderBook.OrderSnapshot order;
+
+    HilRequired(OrderBook.OrderSnapshot order) {
+      super("approval required", null, false, false);
+      this.order = order;
+    }
+  }
+
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Prepared prepare(PayCommand cmd) {
+    OrderBook.OrderSnapshot o =
+        orders
+            .lockOrder(cmd.agentId(), cmd.orderId())
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        404, "ORDER_NOT_FOUND", "No order " + cmd.orderId() + " of this agent."));
+    if (o.buyerSubject() != null
+        && !(o.buyerSubject().equals(cmd.buyerSubject())
+            && Objects.equals(o.buyerIssuer(), cmd.buyerIssuer()))) {
+      throw new ApiException(
+          403, "BUYER_MISMATCH", "The verified buyer is not the buyer this order was made for.");
+    }
+    if (o.status().isPaid()) {
+      throw new ApiException(
+          409,
+          "ORDER_ALREADY_PAID",
+          "Order " + o.orderId() + " is paid.",
+          context(
+              "order_id",
+              o.orderId(),
+              "payment_id",
+              store.latestForOrder(o.orderId()).map(PaymentRecord::id).orElse(null)),
+          Map.of());
+    }
+    if (o.status() == OrderStatus.PAYMENT_PROCESSING) {
+      throw new ApiException(
+          409,
+          "PAYMENT_IN_PROGRESS",
+          "A payment of order " + o.orderId() + " is under way; read it before trying again.",
+          context(
+              "order_id",
+              o.orderId(),
+              "payment_id",
+              store.liveForOrder(o.orderId()).map(PaymentRecord::id).orElse(null)),
+          Map.of());
+    }
+    if (o.status() != OrderStatus.AWAITING_PAYMENT && o.status() != OrderStatus.PAYMENT_FAILED) {
+      throw new ApiException(
+          409,
+          "INVALID_STATE",
+          "Order " + o.orderId() + " is " + o.status().wireName() + " and cannot be paid.");
+    }
+    driftGuard(cmd, o.total());
+    List<PspAccount> route = route(o);
+    boolean live = registry.credentials(route.get(0).account()).live();
+    gates.check(
+        new PaymentGates.Charge(
+            cmd.protocol(), cmd.offSession(), o.merchantId(), o.total().minorUnits(), live));
+    String paymentId = Ids.newId("pay", 12);
+    if (hil.required(o.total())) {
+      if (cmd.hilApprovalId() == null) {
+        throw new HilRequired(o);
+      }
+      hil.use(cmd.agentId(), cmd.hilApprovalId(), o.orderId(), o.total(), paymentId);
+    }
+    PaymentRecord p =
+        new PaymentRecord(
+            paymentId,
+            cmd.agentId(),
+            o.orderId(),
+            o.merchantId(),
+            PaymentStatus.PROCESSING,
+            o.total(),
+            route.get(0).psp(),
+            null,
+            cmd.methodType(),
+            cmd.offSession(),
+            live,
+            cmd.protocol(),
+            cmd.returnUrl(),
+            null,
+            null,
+            null,
+            null,
+            cmd.buyerIssuer(),
+            cmd.buyerSubject(),
+            cmd.hilApprovalId(),
+            cmd.mandateId(),
+            null,
+            null);
+    try {
+      store.insert(p);
+    } catch (PaymentStore.PaymentConflict e) {
+      throw new ApiException(
+          409, "PAYMENT_IN_PROGRESS", "A payment of order " + o.orderId() + " is under way.");
+    }
+    AttemptRecord a = newAttempt(paymentId, 1, route.get(0).psp());
+    store.insertAttempt(a, sentGrace);
+    orders.paymentStarted(o.orderId(), paymentId, route.get(0).psp());
+    return new Prepared(store.find(paymentId).orElseThrow(), a, route);
+  }
+
+  /** The first PSP refused before creating anything: that attempt ends, the next one begins. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public AttemptRecord failover(
+      AttemptRecord failed, String code, String message, long latencyMs, String nextPsp) {
+    store.finishAttempt(failed.id(), "not_accepted", null, code, null, message, latencyMs, null);
+    AttemptRecord next = newAttempt(failed.paymentId(), failed.seq() + 1, nextPsp);
+    store.insertAttempt(next, sentGrace);
+    return next;
+  }
+
+  /**
+   * Records what became of an attempt and moves the payment and its order, if the attempt is still
+   * open (a reconciler or a webhook may have settled it first: then nothing changes).
+   */
+  @Transactional
+  public PaymentRecord settle(
+      String paymentId,
+      String attemptId,
+      String psp,
+      PspResult r,
+      Long latencyMs,
+      Duration unknownRecheck) {
+    PaymentRecord p = store.lock(paymentId).orElseThrow();
+    String attemptStatus =
+        switch (r.outcome()) {
+          case SUCCEEDED -> "succeeded";
+          case REQUIRES_ACTION -> "requires_action";
+          case PROCESSING -> "processing";
+          case DECLINED -> "declined";
+          case NOT_FOUND -> "not_accepted";
+          case UNKNOWN -> "unknown";
+        };
+    Duration recheck = r.outcome() == PspOutcome.UNKNOWN ? unknownRecheck : pollInterval;
+    if (!store.finishAttempt(
+            attemptId,
+            attemptStatus,
+            r.pspPaymentId(),
+            r.errorCode(),
+            r.declineCode(),
+            r.message(),
+            latencyMs,
+            recheck)
+        || p.status().isFinal()) {
+      return store.find(paymentId).orElseThrow();
+    }
+    switch (r.outcome()) {
+      case SUCCEEDED -> {
+        store.update(
+            paymentId, PaymentStatus.SUCCEEDED, psp, r.pspPaymentId(), null, null, null, null);
+        orders.paymentSucceeded(p.orderId(), paymentId, psp);
+      }
+      case DECLINED, NOT_FOUND -> {
+        store.update(
+            paymentId,
+            PaymentStatus.FAILED,
+            psp,
+            r.pspPaymentId(),
+            null,
+            r.errorCode() == null ? "payment_failed" : r.errorCode(),
+            r.declineCode(),
+            r.message());
+        orders.paymentFailed(
+            p.orderId(), paymentId, r.declineCode() != null ? r.declineCode() : r.errorCode());
+      }
+      case REQUIRES_ACTION ->
+          store.update(
+              paymentId,
+              PaymentStatus.REQUIRES_ACTION,
+              psp,
+              r.pspPaymentId(),
+              r.actionUrl(),
+              null,
+              null,
+              null);
+      case PROCESSING, UNKNOWN ->
+          store.update(
+              paymentId, PaymentStatus.PROCESSING, psp, r.pspPaymentId(), null, null, null, null);
+    }
+    return store.find(paymentId).orElseThrow();
+  }
+
+  /** The PSPs that take this merchant's payments, the order's preferred one first. */
+  List<PspAccount> route(OrderBook.OrderSnapshot o) {
+    List<PspAccount> accounts = new ArrayList<>(store.pspAccounts(o.merchantId()));
+    if (accounts.isEmpty()) {
+      defaultPsps.forEach(p -> accounts.add(new PspAccount(p, p)));
+    }
+    accounts.removeIf(a -> registry.psp(a.psp()).isEmpty());
+    if (accounts.isEmpty()) {
+      throw new ApiException(
+          503,
+          "PSP_NOT_CONFIGURED",
+          "No payment provider is configured for merchant " + o.merchantId() + ".");
+    }
+    if (o.preferredPsp() != null) {
+      accounts.stream()
+          .filter(a -> a.psp().equals(o.preferredPsp()))
+          .findFirst()
+          .ifPresent(
+              a -> {
+                accounts.remove(a);
+                accounts.add(0, a);
+              });
+    }
+    return accounts;
+  }
+
+  private static void driftGuard(PayCommand cmd, Money total) {
+    boolean currencyDiffers =
+        cmd.expectedCurrency() != null
+            && !cmd.expectedCurrency().equalsIgnoreCase(total.currencyCode());
+    boolean amountDiffers =
+        cmd.expectedAmount() != null && cmd.expectedAmount().compareTo(total.amount()) != 0;
+    if (currencyDiffers || amountDiffers) {
+      Map<String, Object> ctx = new LinkedHashMap<>();
+      ctx.put(
+          "expected_amount",
+          cmd.expectedAmount() == null ? null : cmd.expectedAmount().toPlainString());
+      ctx.put("expected_currency", cmd.expectedCurrency());
+      ctx.put("order_amount", total.amount().toPlainString());
+      ctx.put("order_currency", total.currencyCode());
+      throw new ApiException(
+          409,
+          "QUOTE_MISMATCH",
+          "The order's total is "
+              + total.amount().toPlainString()
+              + " "
+              + total.currencyCode()
+              + ", not the expected "
+              + (cmd.expectedAmount() == null ? "" : cmd.expectedAmount().toPlainString() + " ")
+              + (cmd.expectedCurrency() == null ? total.currencyCode() : cmd.expectedCurrency())
+              + ".",
+          ctx,
+          Map.of());
+    }
+  }
+
+  private static AttemptRecord newAttempt(String paymentId, int seq, String psp) {
+    String id = Ids.newId("att", 12);
+    return new AttemptRecord(
+        id, paymentId, seq, psp, "ac-" + id, "sent", null, null, null, null, null, 0, null, null);
+  }
+
+  private static Map<String, Object> context(String k1, Object v1, String k2, Object v2) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put(k1, v1);
+    if (v2 != null) {
+      m.put(k2, v2);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,87 @@
+package org.agentcommerce.payment.domain;
+
+import java.util.List;
+import java.util.Optional;
+import org.agentcommerce.payment.api.PaymentStatus;
+
+/**
+ * Payments and their attempts. Writes run in the caller's transaction; {@link #insert} fails with
+ * {@link PaymentConflict} when the order already has a live payment (the database's unique
+ * constraint decides, not a read before the write).
+ */
+public interface PaymentStore {
+
+  void insert(PaymentRecord payment) throws PaymentConflict;
+
+  Optional<PaymentRecord> find(String paymentId);
+
+  /** The payment, its row locked until the transaction ends. */
+  Optional<PaymentRecord> lock(String paymentId);
+
+  Optional<PaymentRecord> latestForOrder(String orderId);
+
+  /** The order's payment that is not failed (at most one exists), if any. */
+  Optional<PaymentRecord> liveForOrder(String orderId);
+
+  /**
+   * Moves the payment to {@code status} with what the PSP said; a failed payment frees its order
+   * (live_order_id NULL), a succeeded one takes the order's one succeeded slot.
+   */
+  void update(
+      String paymentId,
+      PaymentStatus status,
+      String psp,
+      String pspPaymentId,
+      String actionUrl,
+      String errorCode,
+      String declineCode,
+      String errorMessage);
+
+  void insertAttempt(AttemptRecord attempt, java.time.Duration checkAfter);
+
+  /**
+   * Records an attempt's outcome if it is still open ({@code sent}, {@code unknown}, {@code
+   * processing} or {@code requires_action}); answers whether this call changed it.
+   */
+  boolean finishAttempt(
+      String attemptId,
+      String status,
+      String pspPaymentId,
+      String errorCode,
+      String declineCode,
+      String message,
+      Long latencyMs,
+      java.time.Duration checkAfter);
+
+  List<AttemptRecord> attempts(String paymentId);
+
+  Optional<AttemptRecord> attempt(String attemptId);
+
+  /**
+   * Claims up to {@code limit} open attempts whose check is due, for {@code lease} (database
+   * clock), on a connection of its own; answers their ids.
+   */
+  List<String> claimDue(String holder, java.time.Duration lease, int limit);
+
+  /** Puts a claimed attempt back for a later check, counting the check. */
+  void release(String attemptId, String holder, java.time.Duration checkAfter);
+
+  /** A merchant's PSP accounts in order of priority (enabled ones only). */
+  List<PspAccount> pspAccounts(String merchantId);
+
+  record PspAccount(String psp, String account) {}
+
+  /** The order already has a live payment. */
+  class PaymentConflict extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public PaymentConflict(String message) {
+      super(message);
+    }
+  }
+
+  /** Whether a payment status value counts as live (holding the order). */
+  static boolean live(PaymentStatus s) {
+    return s != PaymentStatus.FAILED;
+  }
+}

@@ -1,0 +1,88 @@
+package org.agentcommerce.payment.infrastructure.psp;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import org.agentcommerce.payment.domain.psp.GuardedPsp;
+import org.agentcommerce.payment.domain.psp.PspCharge;
+import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.domain.psp.PspLookup;
+import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
+import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundResult;
+import org.agentcommerce.payment.domain.psp.PspResult;
+import org.agentcommerce.payment.domain.psp.PspRetriableException;
+import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
+import org.agentcommerce.payment.domain.psp.PspWebhookException;
+import org.agentcommerce.payment.domain.psp.PspWebhookRequest;
+import org.agentcommerce.payment.infrastructure.psp.sandbox.SandboxPsp;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+
+/**
+ * The sandbox PSP behind its guard. Every value can be overridden with MicroProfile Fault
+ * Tolerance's configuration, e.g. {@code
+ * org.agentcommerce.payment.infrastructure.psp.SandboxGuard/charge/Timeout/value=3000}. No
+ * transaction is open during a PSP call (NOT_SUPPORTED).
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.NOT_SUPPORTED)
+public class SandboxGuard implements GuardedPsp {
+
+  @Inject SandboxPsp psp;
+
+  @Override
+  public String name() {
+    return SandboxPsp.NAME;
+  }
+
+  @Override
+  @Timeout(3000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @CircuitBreaker(
+      failOn = {PspNotAcceptedException.class, TimeoutException.class},
+      requestVolumeThreshold = 20,
+      failureRatio = 0.5,
+      delay = 5000)
+  @Bulkhead(64)
+  public PspResult charge(PspCharge charge) throws PspNotAcceptedException {
+    try {
+      return psp.charge(charge);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+
+  @Override
+  @Timeout(3000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
+  public PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException {
+    try {
+      return psp.retrieve(lookup);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+
+  @Override
+  @Timeout(3000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
+  public PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException {
+    try {
+      return psp.refund(refund);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+
+  @Override
+  public PspWebhookEvent verifyWebhook(PspWebhookRequest request, PspCredentials credentials)
+      throws PspWebhookException {
+    return psp.verifyWebhook(request, credentials);
+  }
+}

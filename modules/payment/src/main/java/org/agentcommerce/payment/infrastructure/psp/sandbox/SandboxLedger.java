@@ -1,0 +1,164 @@
+package org.agentcommerce.payment.infrastructure.psp.sandbox;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+import org.agentcommerce.platform.api.Database;
+
+/**
+ * The sandbox PSP's own books. Each write is a transaction of its own (REQUIRES_NEW), as a real
+ * PSP's would be: what it recorded stays recorded whatever happens to the caller's transaction.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.REQUIRES_NEW)
+public class SandboxLedger {
+
+  private static final String NOW = "CURRENT_TIMESTAMP(6)";
+  private static final String COLUMNS =
+      "id, idempotency_key, reference, amount_minor, currency, token, status, decline_code,"
+          + " return_url, refunded_minor";
+
+  @PersistenceContext(unitName = Database.PERSISTENCE_UNIT)
+  EntityManager em;
+
+  /** A charge as the sandbox holds it. */
+  public record Charge(
+      String id,
+      String idempotencyKey,
+      String reference,
+      long amountMinor,
+      String currency,
+      String token,
+      String status,
+      String declineCode,
+      String returnUrl,
+      long refundedMinor) {}
+
+  /**
+   * Records a charge once per idempotency key; a second call with the key answers the first charge
+   * (settled first when it is due), as a PSP's idempotency does.
+   */
+  public Charge record(
+      String id,
+      String idempotencyKey,
+      String reference,
+      long amountMinor,
+      String currency,
+      String token,
+      String status,
+      String declineCode,
+      long settleAfterMillis,
+      String settleTo,
+      String returnUrl) {
+    Optional<Charge> existing = byKey(idempotencyKey);
+    if (existing.isPresent()) {
+      return existing.get();
+    }
+    em.createNativeQuery(
+            "INSERT INTO sandbox_psp_charges (id, idempotency_key, reference, amount_minor,"
+                + " currency, token, status, decline_code, settle_at, settle_to, return_url,"
+                + " refunded_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                + (settleTo == null
+                    ? "NULL"
+                    : "TIMESTAMPADD(MICROSECOND, " + settleAfterMillis * 1000 + ", " + NOW + ")")
+                + ", ?, ?, 0, "
+                + NOW
+                + ", "
+                + NOW
+                + ")")
+        .setParameter(1, id)
+        .setParameter(2, idempotencyKey)
+        .setParameter(3, reference)
+        .setParameter(4, amountMinor)
+        .setParameter(5, currency)
+        .setParameter(6, token)
+        .setParameter(7, status)
+        .setParameter(8, declineCode)
+        .setParameter(9, settleTo)
+        .setParameter(10, returnUrl)
+        .executeUpdate();
+    return byKey(idempotencyKey).orElseThrow();
+  }
+
+  public Optional<Charge> byKey(String idempotencyKey) {
+    settleDue("idempotency_key", idempotencyKey);
+    return first("idempotency_key", idempotencyKey);
+  }
+
+  public Optional<Charge> byId(String id) {
+    settleDue("id", id);
+    return first("id", id);
+  }
+
+  public Optional<Charge> byReference(String reference) {
+    settleDue("reference", reference);
+    return first("reference", reference);
+  }
+
+  /** The buyer's answer to a 3-D Secure challenge; only a charge that waits for it moves. */
+  public boolean challengeAnswered(String id, boolean approved) {
+    return em.createNativeQuery(
+                "UPDATE sandbox_psp_charges SET status = ?, decline_code = ?, updated_at = "
+                    + NOW
+                    + " WHERE id = ? AND status = 'requires_action'")
+            .setParameter(1, approved ? "succeeded" : "failed")
+            .setParameter(2, approved ? null : "authentication_failed")
+            .setParameter(3, id)
+            .executeUpdate()
+        == 1;
+  }
+
+  /** Gives back up to what is left of a succeeded charge; answers whether it did. */
+  public boolean refund(String id, long amountMinor) {
+    return em.createNativeQuery(
+                "UPDATE sandbox_psp_charges SET refunded_minor = refunded_minor + ?, updated_at = "
+                    + NOW
+                    + " WHERE id = ? AND status = 'succeeded' AND refunded_minor + ? <="
+                    + " amount_minor")
+            .setParameter(1, amountMinor)
+            .setParameter(2, id)
+            .setParameter(3, amountMinor)
+            .executeUpdate()
+        == 1;
+  }
+
+  private void settleDue(String column, String value) {
+    em.createNativeQuery(
+            "UPDATE sandbox_psp_charges SET status = settle_to, settle_to = NULL, settle_at = NULL,"
+                + " updated_at = "
+                + NOW
+                + " WHERE "
+                + column
+                + " = ? AND status = 'processing' AND settle_to IS NOT NULL AND settle_at <= "
+                + NOW)
+        .setParameter(1, value)
+        .executeUpdate();
+  }
+
+  private Optional<Charge> first(String column, String value) {
+    @SuppressWarnings("unchecked")
+    List<Object[]> rows =
+        em.createNativeQuery(
+                "SELECT " + COLUMNS + " FROM sandbox_psp_charges WHERE " + column + " = ?")
+            .setParameter(1, value)
+            .getResultList();
+    return rows.stream()
+        .findFirst()
+        .map(
+            r ->
+                new Charge(
+                    (String) r[0],
+                    (String) r[1],
+                    (String) r[2],
+                    ((Number) r[3]).longValue(),
+                    ((String) r[4]).trim(),
+                    (String) r[5],
+                    (String) r[6],
+                    (String) r[7],
+                    (String) r[8],
+                    ((Number) r[9]).longValue()));
+  }
+}

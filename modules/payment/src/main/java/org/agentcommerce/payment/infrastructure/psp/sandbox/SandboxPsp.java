@@ -1,0 +1,206 @@
+package org.agentcommerce.payment.infrastructure.psp.sandbox;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Map;
+import org.agentcommerce.payment.domain.psp.PspAdapter;
+import org.agentcommerce.payment.domain.psp.PspCharge;
+import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.domain.psp.PspLookup;
+import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
+import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundResult;
+import org.agentcommerce.payment.domain.psp.PspResult;
+import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
+import org.agentcommerce.payment.domain.psp.PspWebhookException;
+import org.agentcommerce.payment.domain.psp.PspWebhookRequest;
+import org.agentcommerce.platform.api.Ids;
+
+/**
+ * The built-in sandbox PSP: a PSP with books of its own (table sandbox_psp_charges) and
+ * deterministic test tokens, reached through the same SPI, fault-tolerance guard, attempts and
+ * reconciliation as a real one. Idempotent by key like Stripe: the same key answers the same
+ * charge. Test tokens (docs/payments.md):
+ *
+ * <ul>
+ *   <li>{@code tok_visa}, {@code tok_mastercard}, {@code pm_card_visa}: succeeds;
+ *   <li>{@code tok_chargeDeclined}: declined, card_declined / generic_decline; {@code
+ *       tok_chargeDeclinedInsufficientFunds}: insufficient_funds;
+ *   <li>{@code tok_threeDSecure2Required}: requires_action, the buyer answers on the local
+ *       challenge page {@code /sandbox/psp/challenge/{id}};
+ *   <li>{@code tok_processing}: processing, succeeds {@code SETTLE_MILLIS} later;
+ *   <li>{@code tok_timeout}: the charge succeeds at the PSP but the answer never comes (the call
+ *       hangs past any timeout): reconciliation must find it;
+ *   <li>{@code tok_unavailable}: the PSP refuses the request before creating anything (as a refused
+ *       connection would): failover-safe;
+ *   <li>anything else: declined, invalid_payment_method.
+ * </ul>
+ */
+@ApplicationScoped
+public class SandboxPsp implements PspAdapter {
+
+  public static final String NAME = "sandbox";
+  static final long SETTLE_MILLIS = 3000;
+  static final long HANG_MILLIS = 60_000;
+
+  @Inject SandboxLedger ledger;
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public PspResult charge(PspCharge c) throws PspNotAcceptedException {
+    String token = c.paymentMethodToken() == null ? "" : c.paymentMethodToken();
+    if ("tok_unavailable".equals(token)) {
+      throw new PspNotAcceptedException(
+          NAME, "psp_unavailable", "the sandbox refuses this token", false, true, null, null);
+    }
+    String id = Ids.newId("spch", 16);
+    long minor = c.amount().minorUnits();
+    String currency = c.amount().currencyCode();
+    SandboxLedger.Charge charge =
+        switch (token) {
+          case "tok_visa", "tok_mastercard", "pm_card_visa", "tok_timeout" ->
+              ledger.record(
+                  id,
+                  c.idempotencyKey(),
+                  c.reference(),
+                  minor,
+                  currency,
+                  token,
+                  "succeeded",
+                  null,
+                  0,
+                  null,
+                  c.returnUrl());
+          case "tok_chargeDeclined" ->
+              ledger.record(
+                  id,
+                  c.idempotencyKey(),
+                  c.reference(),
+                  minor,
+                  currency,
+                  token,
+                  "failed",
+                  "generic_decline",
+                  0,
+                  null,
+                  c.returnUrl());
+          case "tok_chargeDeclinedInsufficientFunds" ->
+              ledger.record(
+                  id,
+                  c.idempotencyKey(),
+                  c.reference(),
+                  minor,
+                  currency,
+                  token,
+                  "failed",
+                  "insufficient_funds",
+                  0,
+                  null,
+                  c.returnUrl());
+          case "tok_threeDSecure2Required" ->
+              ledger.record(
+                  id,
+                  c.idempotencyKey(),
+                  c.reference(),
+                  minor,
+                  currency,
+                  token,
+                  "requires_action",
+                  null,
+                  0,
+                  null,
+                  c.returnUrl());
+          case "tok_processing" ->
+              ledger.record(
+                  id,
+                  c.idempotencyKey(),
+                  c.reference(),
+                  minor,
+                  currency,
+                  token,
+                  "processing",
+                  null,
+                  SETTLE_MILLIS,
+                  "succeeded",
+                  c.returnUrl());
+          default ->
+              ledger.record(
+                  id,
+                  c.idempotencyKey(),
+                  c.reference(),
+                  minor,
+                  currency,
+                  token.length() > 60 ? token.substring(0, 60) : token,
+                  "failed",
+                  "invalid_payment_method",
+                  0,
+                  null,
+                  c.returnUrl());
+        };
+    if ("tok_timeout".equals(token)) {
+      hang();
+    }
+    return result(charge);
+  }
+
+  @Override
+  public PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException {
+    return (lookup.pspPaymentId() != null
+            ? ledger.byId(lookup.pspPaymentId())
+            : ledger.byKey(lookup.idempotencyKey()))
+        .map(SandboxPsp::result)
+        .orElse(PspResult.notFound());
+  }
+
+  @Override
+  public PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException {
+    boolean done = ledger.refund(refund.pspPaymentId(), refund.amount().minorUnits());
+    return done
+        ? new PspRefundResult("succeeded", Ids.newId("sprf", 12), null)
+        : new PspRefundResult("failed", null, "nothing left to refund");
+  }
+
+  @Override
+  public PspWebhookEvent verifyWebhook(PspWebhookRequest request, PspCredentials credentials)
+      throws PspWebhookException {
+    throw new PspWebhookException("the sandbox PSP sends no webhooks; it is polled");
+  }
+
+  static PspResult result(SandboxLedger.Charge c) {
+    return switch (c.status()) {
+      case "succeeded" -> PspResult.succeeded(c.id());
+      case "requires_action" ->
+          PspResult.requiresAction(c.id(), "/sandbox/psp/challenge/" + c.id());
+      case "processing" -> PspResult.processing(c.id());
+      default ->
+          PspResult.declined(
+              c.id(),
+              "invalid_payment_method".equals(c.declineCode())
+                  ? "invalid_payment_method"
+                  : "card_declined",
+              c.declineCode(),
+              message(c.declineCode()));
+    };
+  }
+
+  private static String message(String declineCode) {
+    return Map.of(
+            "generic_decline", "The card was declined.",
+            "insufficient_funds", "The card has insufficient funds.",
+            "authentication_failed", "The buyer failed 3-D Secure authentication.",
+            "invalid_payment_method", "The sandbox does not know this payment method token.")
+        .getOrDefault(declineCode, "The payment was declined.");
+  }
+
+  private static void hang() {
+    try {
+      Thread.sleep(HANG_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

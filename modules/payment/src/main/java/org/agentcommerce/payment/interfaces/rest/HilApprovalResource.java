@@ -1,0 +1,156 @@
+package org.agentcommerce.payment.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import org.agentcommerce.payment.application.HilApprovals;
+import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.BuyerIdentity;
+import org.agentcommerce.platform.api.security.BuyerRequired;
+import org.agentcommerce.platform.api.security.Caller;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Human-in-the-loop approvals: read one, and the buyer's decision. Deciding needs the verified
+ * buyer token of the buyer the approval was asked for (until the hosted checkout page gives buyers
+ * a page of their own for it).
+ */
+@RequestScoped
+@Path("/agent/v1/payments/approvals")
+@Authenticated
+@Tag(name = "Payments")
+@SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
+@SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
+public class HilApprovalResource {
+
+  @Inject HilApprovals approvals;
+  @Inject Caller caller;
+  @Inject BuyerIdentity buyer;
+
+  @Schema(name = "HilApproval")
+  public record ApprovalView(
+      String approvalId,
+      String orderId,
+      String amount,
+      String currency,
+      @Schema(enumeration = {"pending", "approved", "rejected", "used"}) String status,
+      String usedByPayment,
+      Instant expiresAt,
+      Instant createdAt) {}
+
+  @GET
+  @Path("/{approval_id}")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(operationId = "getHilApproval", summary = "Read an approval")
+  @APIResponse(
+      responseCode = "200",
+      description = "The approval",
+      content = @Content(schema = @Schema(implementation = ApprovalView.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "HIL_APPROVAL_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public ApprovalView read(@PathParam("approval_id") String approvalId) {
+    return view(
+        approvals
+            .find(caller.agentId(), approvalId)
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        404,
+                        "HIL_APPROVAL_NOT_FOUND",
+                        "No approval " + approvalId + " of this agent.")));
+  }
+
+  @POST
+  @Path("/{approval_id}/approve")
+  @BuyerRequired
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "approveHilApproval",
+      summary = "The buyer approves a payment",
+      description =
+          "Only the buyer the approval was asked for (X-Agent-User-JWT), while it is"
+              + " pending and unexpired.")
+  @Parameter(
+      name = "X-Agent-User-JWT",
+      in = ParameterIn.HEADER,
+      required = true,
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The approval, approved",
+      content = @Content(schema = @Schema(implementation = ApprovalView.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "HIL_APPROVAL_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "INVALID_STATE, HIL_APPROVAL_EXPIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public ApprovalView approve(@PathParam("approval_id") String approvalId) {
+    return decide(approvalId, true);
+  }
+
+  @POST
+  @Path("/{approval_id}/reject")
+  @BuyerRequired
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(operationId = "rejectHilApproval", summary = "The buyer refuses a payment")
+  @Parameter(
+      name = "X-Agent-User-JWT",
+      in = ParameterIn.HEADER,
+      required = true,
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The approval, rejected",
+      content = @Content(schema = @Schema(implementation = ApprovalView.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "HIL_APPROVAL_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "INVALID_STATE, HIL_APPROVAL_EXPIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public ApprovalView reject(@PathParam("approval_id") String approvalId) {
+    return decide(approvalId, false);
+  }
+
+  private ApprovalView decide(String approvalId, boolean approve) {
+    JsonWebToken t = buyer.requireVerifiedBuyer();
+    return view(
+        approvals.decide(caller.agentId(), approvalId, approve, t.getIssuer(), t.getSubject()));
+  }
+
+  private static ApprovalView view(HilApprovals.Approval a) {
+    return new ApprovalView(
+        a.approvalId(),
+        a.orderId(),
+        a.amount().amount().toPlainString(),
+        a.amount().currencyCode(),
+        a.status(),
+        a.usedByPayment(),
+        a.expiresAt(),
+        a.createdAt());
+  }
+}

@@ -1,0 +1,320 @@
+package org.agentcommerce.payment.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import org.agentcommerce.payment.application.PayCommand;
+import org.agentcommerce.payment.application.PaymentService;
+import org.agentcommerce.payment.domain.AttemptRecord;
+import org.agentcommerce.payment.domain.PaymentRecord;
+import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.BuyerIdentity;
+import org.agentcommerce.platform.api.security.BuyerRequired;
+import org.agentcommerce.platform.api.security.Caller;
+import org.agentcommerce.platform.api.security.Idempotent;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Payments (v1): pay an order once, read a payment. */
+@RequestScoped
+@Path("/agent/v1/payments")
+@Authenticated
+@Tag(name = "Payments", description = "Paying orders: exactly once, behind the gates")
+@SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
+@SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
+public class PaymentResource {
+
+  @Inject PaymentService payments;
+  @Inject Caller caller;
+  @Inject BuyerIdentity buyer;
+  @Context UriInfo uri;
+
+  @Schema(name = "PaymentMethod")
+  public record PaymentMethod(
+      @NotBlank
+          @Size(max = 30)
+          @Schema(description = "card (a PSP token, e.g. tok_visa on the sandbox)")
+          String type,
+      @Size(max = 255)
+          @Schema(description = "The PSP's payment method token; never stored or shown")
+          String token) {}
+
+  @Schema(name = "PaymentRequest")
+  public record PaymentRequest(
+      @NotBlank @Size(max = 40) String orderId,
+      @NotNull @Valid PaymentMethod paymentMethod,
+      @Size(max = 2000)
+          @Pattern(regexp = "https?://\\S+")
+          @Schema(description = "Where the buyer comes back to after 3-D Secure")
+          String returnUrl,
+      @Size(max = 255) String idempotencyKey,
+      @Schema(
+              description =
+                  "Drift guard: the total the agent showed the buyer (decimal string or number)",
+              oneOf = {String.class, BigDecimal.class})
+          JsonValue expectedAmount,
+      @Pattern(regexp = "[A-Z]{3}") String currency,
+      @Schema(
+              description =
+                  "true: a saved/delegated method charged while the buyer is not present (gated:"
+                      + " kill-switch, allowlist, capture caps)")
+          Boolean offSession) {}
+
+  @Schema(name = "PaymentNextAction")
+  public record NextAction(
+      @Schema(description = "redirect_to_url") String type, String redirectUrl) {}
+
+  @Schema(name = "PaymentError")
+  public record PaymentError(String code, String message, String declineCode) {}
+
+  @Schema(name = "PaymentAttempt")
+  public record Attempt(
+      String attemptId,
+      String psp,
+      @Schema(
+              description =
+                  "sent, succeeded, requires_action, processing, declined, not_accepted, unknown")
+          String outcome,
+      Long latencyMs,
+      String errorCode,
+      Instant createdAt,
+      Instant finishedAt) {}
+
+  @Schema(name = "PaymentResponse")
+  public record PaymentResponse(
+      @Schema(
+              description = "requires_action | processing | succeeded | failed",
+              enumeration = {"requires_action", "processing", "succeeded", "failed"})
+          String status,
+      String paymentId,
+      String orderId,
+      @Schema(description = "Decimal string in major units") String amount,
+      String currency,
+      String pspUsed,
+      NextAction nextAction,
+      PaymentError error,
+      @Schema(description = "test or live") String mode,
+      List<Attempt> attempts,
+      Instant createdAt,
+      Instant updatedAt) {}
+
+  @Schema(name = "PaymentReadResponse")
+  public record PaymentReadResponse(
+      @Schema(enumeration = {"requires_action", "processing", "succeeded", "failed"}) String status,
+      String paymentId,
+      String pspUsed,
+      String amount,
+      String currency,
+      NextAction nextAction,
+      PaymentResponse payment) {}
+
+  @POST
+  @Idempotent(outsideEffects = true)
+  @BuyerRequired
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "createPayment",
+      summary = "Pay an order",
+      description =
+          "Charges the order's total once, through the merchant's PSPs in order (failover only"
+              + " when a PSP certainly created no charge). Needs a verified buyer token"
+              + " (X-Agent-User-JWT) of the order's buyer. Status: succeeded, failed (error names"
+              + " the code and decline_code), requires_action (next_action.redirect_url: 3-D"
+              + " Secure), processing (the outcome comes later: read the payment). Refusals:"
+              + " ORDER_NOT_FOUND 404; ORDER_ALREADY_PAID, PAYMENT_IN_PROGRESS, INVALID_STATE,"
+              + " QUOTE_MISMATCH (expected_amount/currency differ, both amounts named),"
+              + " HIL_REQUIRED (with an approval to get from the buyer) 409; BUYER_MISMATCH,"
+              + " HIL_APPROVAL_INVALID and the gates' TIER2_CHARGE_DISABLED,"
+              + " TIER2_TEST_CAPTURE_OVER_CAP, TIER2_LIVE_CAPTURE_OVER_CAP 403. Idempotent with"
+              + " Idempotency-Key or idempotency_key.")
+  @Parameter(
+      name = "Idempotency-Key",
+      in = ParameterIn.HEADER,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-HIL-Approval",
+      in = ParameterIn.HEADER,
+      description = "An approval_id the buyer approved (see HIL_REQUIRED)",
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-Agent-User-JWT",
+      in = ParameterIn.HEADER,
+      required = true,
+      description = "The verified buyer token",
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The payment",
+      content = @Content(schema = @Schema(implementation = PaymentResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "ORDER_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "ORDER_ALREADY_PAID, PAYMENT_IN_PROGRESS, INVALID_STATE, QUOTE_MISMATCH,"
+              + " HIL_REQUIRED, idempotency_conflict, idempotency_in_flight",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "503",
+      description = "PSP_NOT_CONFIGURED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public PaymentResponse create(
+      @NotNull @Valid PaymentRequest body, @HeaderParam("X-HIL-Approval") String hilApproval) {
+    if (body.paymentMethod().token() == null || body.paymentMethod().token().isBlank()) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "payment_method", "token"), "Field required", "missing"));
+    }
+    if (hilApproval != null && (hilApproval.isBlank() || hilApproval.length() > 100)) {
+      throw new ApiException(
+          403, "HIL_APPROVAL_INVALID", "X-HIL-Approval must name an approval_id.");
+    }
+    JsonWebToken token = buyer.requireVerifiedBuyer();
+    PaymentRecord p =
+        payments.pay(
+            new PayCommand(
+                caller.agentId(),
+                body.orderId(),
+                body.paymentMethod().type(),
+                body.paymentMethod().token(),
+                false,
+                body.returnUrl(),
+                decimal(body.expectedAmount()),
+                body.currency(),
+                hilApproval,
+                "rest",
+                token.getIssuer(),
+                token.getSubject(),
+                null));
+    return view(p, payments.attempts(p.id()));
+  }
+
+  @GET
+  @Path("/{payment_id}")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "getPayment",
+      summary = "Read a payment",
+      description =
+          "Status, PSP used, amount, currency, next action, attempts (PSP, outcome,"
+              + " latency) and timestamps. Another agent's payment is 404.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The payment",
+      content = @Content(schema = @Schema(implementation = PaymentReadResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "PAYMENT_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public PaymentReadResponse read(@PathParam("payment_id") String paymentId) {
+    PaymentRecord p =
+        payments
+            .find(caller.agentId(), paymentId)
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        404, "PAYMENT_NOT_FOUND", "No payment " + paymentId + " of this agent."));
+    PaymentResponse v = view(p, payments.attempts(p.id()));
+    return new PaymentReadResponse(
+        v.status(), v.paymentId(), v.pspUsed(), v.amount(), v.currency(), v.nextAction(), v);
+  }
+
+  private PaymentResponse view(PaymentRecord p, List<AttemptRecord> attempts) {
+    NextAction next =
+        p.actionUrl() == null || p.status().isFinal()
+            ? null
+            : new NextAction("redirect_to_url", absolute(p.actionUrl()));
+    PaymentError error =
+        p.errorCode() == null
+            ? null
+            : new PaymentError(p.errorCode(), p.errorMessage(), p.declineCode());
+    return new PaymentResponse(
+        p.status().wireName(),
+        p.id(),
+        p.orderId(),
+        p.amount().amount().toPlainString(),
+        p.amount().currencyCode(),
+        p.psp(),
+        next,
+        error,
+        p.live() ? "live" : "test",
+        attempts.stream()
+            .map(
+                a ->
+                    new Attempt(
+                        a.id(),
+                        a.psp(),
+                        a.status(),
+                        a.latencyMs(),
+                        a.errorCode(),
+                        a.createdAt(),
+                        a.finishedAt()))
+            .toList(),
+        p.createdAt(),
+        p.updatedAt());
+  }
+
+  private String absolute(String url) {
+    if (url.startsWith("/")) {
+      URI base = uri.getBaseUri();
+      return base.resolve(url).toString();
+    }
+    return url;
+  }
+
+  private static BigDecimal decimal(JsonValue v) {
+    if (v == null || v == JsonValue.NULL) {
+      return null;
+    }
+    try {
+      if (v instanceof JsonNumber n) {
+        return n.bigDecimalValue();
+      }
+      if (v instanceof JsonString s) {
+        return new BigDecimal(s.getString().trim());
+      }
+    } catch (NumberFormatException bad) {
+      // falls through
+    }
+    throw new InvalidInputException(
+        new InvalidInputException.Violation(
+            List.of("body", "expected_amount"),
+            "Input should be a decimal number or a decimal string",
+            "decimal_parsing"));
+  }
+}
