@@ -2,6 +2,7 @@
 module org.agentcommerce.payment {
   requires java.logging;
   requires java.management;
+  requires java.naming;
   requires java.net.http;
   requires java.sql;
   requires jakarta.annotation;

@@ -1,7 +1,6 @@
 package org.agentcommerce.payment.application;
 
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -45,7 +44,7 @@ public class PaymentReconciler {
   @Inject PspRegistry registry;
   @Inject Config config;
 
-  @Resource ManagedScheduledExecutorService scheduler;
+  private ManagedScheduledExecutorService scheduler;
 
   private final String holder = Ids.newId("rec", 8);
   private volatile ScheduledFuture<?> task;
@@ -73,6 +72,12 @@ public class PaymentReconciler {
     if (interval.isZero() || interval.isNegative()) {
       LOG.info("Payment reconciliation is off on this node (ac.payments.reconcile-interval)");
       return;
+    }
+    try {
+      scheduler =
+          javax.naming.InitialContext.doLookup("java:comp/DefaultManagedScheduledExecutorService");
+    } catch (javax.naming.NamingException e) {
+      throw new IllegalStateException("No managed scheduled executor for reconciliation", e);
     }
     task =
         scheduler.scheduleWithFixedDelay(

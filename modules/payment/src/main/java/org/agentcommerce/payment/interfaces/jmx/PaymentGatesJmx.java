@@ -32,8 +32,12 @@ public class PaymentGatesJmx {
       if (server.isRegistered(name)) {
         server.unregisterMBean(name);
       }
+      // Resolved here, on an application thread: JMX calls come on threads without the
+      // application's naming context.
+      settings.values();
       // Registered through a plain delegate: the MBean server must not hold the CDI proxy's class.
-      server.registerMBean(new Delegate(settings), name);
+      server.registerMBean(
+          new Delegate(settings, Thread.currentThread().getContextClassLoader()), name);
     } catch (Exception e) {
       LOG.warning("The payment gates' MBean could not be registered: " + e);
     }
@@ -56,9 +60,32 @@ public class PaymentGatesJmx {
   public static final class Delegate implements PaymentGatesMXBean {
 
     private final GateSettings settings;
+    private final ClassLoader application;
 
-    Delegate(GateSettings settings) {
+    Delegate(GateSettings settings, ClassLoader application) {
       this.settings = settings;
+      this.application = application;
+    }
+
+    /** Runs a call with the application's class loader, as a request thread would. */
+    private <T> T in(java.util.function.Supplier<T> call) {
+      Thread t = Thread.currentThread();
+      ClassLoader before = t.getContextClassLoader();
+      t.setContextClassLoader(application);
+      try {
+        return call.get();
+      } finally {
+        t.setContextClassLoader(before);
+      }
+    }
+
+    private void set(String name, String value) {
+      String who = who();
+      in(
+          () -> {
+            settings.set(name, value, who);
+            return null;
+          });
     }
 
     /** The JMX caller: the authenticated principal of a remote connection, else "jmx". */
@@ -80,62 +107,62 @@ public class PaymentGatesJmx {
 
     @Override
     public boolean isSubmitEnabled() {
-      return settings.snapshot().submitEnabled();
+      return in(() -> settings.snapshot().submitEnabled());
     }
 
     @Override
     public void setSubmitEnabled(boolean enabled) {
-      settings.set(GateSettings.SUBMIT_ENABLED, Boolean.toString(enabled), who());
+      set(GateSettings.SUBMIT_ENABLED, Boolean.toString(enabled));
     }
 
     @Override
     public String getMerchantAllowlist() {
-      return String.join(",", settings.snapshot().merchantAllowlist());
+      return in(() -> String.join(",", settings.snapshot().merchantAllowlist()));
     }
 
     @Override
     public void setMerchantAllowlist(String ids) {
-      settings.set(GateSettings.MERCHANT_ALLOWLIST, ids, who());
+      set(GateSettings.MERCHANT_ALLOWLIST, ids);
     }
 
     @Override
     public long getTestCaptureCapMinor() {
-      return settings.snapshot().testCapMinor();
+      return in(() -> settings.snapshot().testCapMinor());
     }
 
     @Override
     public void setTestCaptureCapMinor(long cap) {
-      settings.set(GateSettings.TEST_CAP, Long.toString(cap), who());
+      set(GateSettings.TEST_CAP, Long.toString(cap));
     }
 
     @Override
     public boolean isLiveEnabled() {
-      return settings.snapshot().liveEnabled();
+      return in(() -> settings.snapshot().liveEnabled());
     }
 
     @Override
     public void setLiveEnabled(boolean enabled) {
-      settings.set(GateSettings.LIVE_ENABLED, Boolean.toString(enabled), who());
+      set(GateSettings.LIVE_ENABLED, Boolean.toString(enabled));
     }
 
     @Override
     public String getLiveMerchantAllowlist() {
-      return String.join(",", settings.snapshot().liveMerchantAllowlist());
+      return in(() -> String.join(",", settings.snapshot().liveMerchantAllowlist()));
     }
 
     @Override
     public void setLiveMerchantAllowlist(String ids) {
-      settings.set(GateSettings.LIVE_MERCHANT_ALLOWLIST, ids, who());
+      set(GateSettings.LIVE_MERCHANT_ALLOWLIST, ids);
     }
 
     @Override
     public long getLiveCaptureCapMinor() {
-      return settings.snapshot().liveCapMinor();
+      return in(() -> settings.snapshot().liveCapMinor());
     }
 
     @Override
     public void setLiveCaptureCapMinor(long cap) {
-      settings.set(GateSettings.LIVE_CAP, Long.toString(cap), who());
+      set(GateSettings.LIVE_CAP, Long.toString(cap));
     }
   }
 }
