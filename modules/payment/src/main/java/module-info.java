@@ -9,6 +9,8 @@ module org.agentcommerce.payment {
   requires jakarta.validation;
   requires microprofile.config.api;
   requires microprofile.openapi.api;
+  requires java.net.http;
+  requires com.stripe;
   requires transitive org.agentcommerce.checkout;
 
   exports org.agentcommerce.payment.api;
