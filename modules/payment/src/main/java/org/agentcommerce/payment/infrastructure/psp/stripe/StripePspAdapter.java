@@ -342,6 +342,10 @@ public final class StripePspAdapter implements PspAdapter {
     return builder.build();
   }
 
+  /**
+   * The PaymentIntent to create and confirm. The buyer's email is not sent as receipt_email: Stripe
+   * would then mail its own receipt from the platform's account, besides the merchant's.
+   */
   private static PaymentIntentCreateParams chargeParams(PspCharge charge) {
     PaymentIntentCreateParams.Builder params =
         PaymentIntentCreateParams.builder()
@@ -373,9 +377,6 @@ public final class StripePspAdapter implements PspAdapter {
               .setAllowRedirects(
                   PaymentIntentCreateParams.AutomaticPaymentMethods.AllowRedirects.NEVER)
               .build());
-    }
-    if (charge.customerEmail() != null) {
-      params.setReceiptEmail(charge.customerEmail());
     }
     if (charge.description() != null) {
       params.setDescription(charge.description());
