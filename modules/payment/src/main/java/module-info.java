@@ -18,6 +18,8 @@ module org.agentcommerce.payment {
   requires microprofile.config.api;
   requires microprofile.fault.tolerance.api;
   requires microprofile.openapi.api;
+  requires java.net.http;
+  requires com.stripe;
   requires transitive org.agentcommerce.checkout;
 
   exports org.agentcommerce.payment.api;
