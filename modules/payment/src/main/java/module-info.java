@@ -1,7 +1,9 @@
 /** Payments, PSP adapters and failover, mandates, the kill-switch and capture caps, refunds. */
 module org.agentcommerce.payment {
+  requires java.net.http;
   requires jakarta.cdi;
   requires jakarta.inject;
+  requires jakarta.json;
   requires jakarta.persistence;
   requires jakarta.transaction;
   requires jakarta.ws.rs;
