@@ -18,7 +18,6 @@ module org.agentcommerce.payment {
   requires microprofile.config.api;
   requires microprofile.fault.tolerance.api;
   requires microprofile.openapi.api;
-  requires java.net.http;
   requires com.stripe;
   requires transitive org.agentcommerce.checkout;
 
