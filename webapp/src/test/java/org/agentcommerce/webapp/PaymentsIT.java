@@ -511,6 +511,33 @@ class PaymentsIT {
     }
   }
 
+  @Test
+  void aPspThatRefusesTheConnectionIsFollowedByTheNextOne() {
+    // The merchant's first PSP is a Stripe account whose address refuses connections.
+    Agents.sql(
+        "INSERT INTO merchant_psp_accounts (merchant_id, psp, priority, account, enabled)"
+            + " VALUES (?, 'stripe', 1, 'stripe-unreachable', TRUE)",
+        LUMEN);
+    try {
+      String orderId = order(1);
+      JsonObject p = ok(pay(orderId, "tok_visa"));
+      assertEquals("succeeded", p.getString("status"), p::toString);
+      assertEquals("sandbox", p.getString("psp_used"));
+      assertEquals(2, p.getJsonArray("attempts").size(), p::toString);
+      assertEquals("stripe", p.getJsonArray("attempts").getJsonObject(0).getString("psp"));
+      assertEquals(
+          "not_accepted", p.getJsonArray("attempts").getJsonObject(0).getString("outcome"));
+      assertEquals(
+          "connection_refused",
+          p.getJsonArray("attempts").getJsonObject(0).getString("error_code"));
+      assertEquals(1, charges(orderId));
+      assertEquals("paid", orderStatus(orderId));
+    } finally {
+      Agents.sql(
+          "DELETE FROM merchant_psp_accounts WHERE merchant_id = ? AND psp = 'stripe'", LUMEN);
+    }
+  }
+
   private static JsonObject ok(Http.Answer a) {
     assertEquals(200, a.status(), a::toString);
     return a.json();

@@ -65,6 +65,9 @@ public class TestDatabase implements LauncherSessionListener {
     // Payments: reconciliation checks often, so settled outcomes show within seconds.
     options.append(" -Dac.payments.reconcile-interval=PT0.5S -Dac.payments.poll-interval=PT1S");
     options.append(" -Dac.payments.unknown-recheck=PT1S");
+    // A Stripe account nobody listens for (port 1 refuses connections): for failover tests.
+    options.append(" -Dac.psp.stripe-unreachable.base-url=http://127.0.0.1:1");
+    options.append(" -Dac.psp.stripe-unreachable.api-key=sk_test_unreachable");
     options.append(" -Dac.placement.backoff-base=PT0.2S -Dac.placement.backoff-max=PT1S");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");

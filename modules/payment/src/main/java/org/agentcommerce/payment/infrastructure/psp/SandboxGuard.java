@@ -49,11 +49,7 @@ public class SandboxGuard implements GuardedPsp {
       delay = 5000)
   @Bulkhead(64)
   public PspResult charge(PspCharge charge) throws PspNotAcceptedException {
-    try {
-      return psp.charge(charge);
-    } catch (PspNotAcceptedException e) {
-      throw PspRetriableException.classify(e);
-    }
+    return PspCalls.charge(psp, charge);
   }
 
   @Override
@@ -61,11 +57,7 @@ public class SandboxGuard implements GuardedPsp {
   @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
   @Bulkhead(64)
   public PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException {
-    try {
-      return psp.retrieve(lookup);
-    } catch (PspNotAcceptedException e) {
-      throw PspRetriableException.classify(e);
-    }
+    return PspCalls.retrieve(psp, lookup);
   }
 
   @Override
@@ -73,11 +65,7 @@ public class SandboxGuard implements GuardedPsp {
   @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
   @Bulkhead(64)
   public PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException {
-    try {
-      return psp.refund(refund);
-    } catch (PspNotAcceptedException e) {
-      throw PspRetriableException.classify(e);
-    }
+    return PspCalls.refund(psp, refund);
   }
 
   @Override

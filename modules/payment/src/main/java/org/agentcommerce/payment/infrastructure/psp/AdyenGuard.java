@@ -1,0 +1,76 @@
+package org.agentcommerce.payment.infrastructure.psp;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Duration;
+import org.agentcommerce.payment.domain.psp.GuardedPsp;
+import org.agentcommerce.payment.domain.psp.PspCharge;
+import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.domain.psp.PspLookup;
+import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
+import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundResult;
+import org.agentcommerce.payment.domain.psp.PspResult;
+import org.agentcommerce.payment.domain.psp.PspRetriableException;
+import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
+import org.agentcommerce.payment.domain.psp.PspWebhookException;
+import org.agentcommerce.payment.domain.psp.PspWebhookRequest;
+import org.agentcommerce.payment.infrastructure.psp.adyen.AdyenPspAdapter;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+
+/**
+ * Adyen behind its guard (the adapter's own read timeout is 10 s). Every value can be overridden
+ * with MicroProfile Fault Tolerance's configuration, e.g. {@code
+ * org.agentcommerce.payment.infrastructure.psp.AdyenGuard/charge/Timeout/value=12000}. No
+ * transaction is open during a PSP call (NOT_SUPPORTED).
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.NOT_SUPPORTED)
+public class AdyenGuard implements GuardedPsp {
+
+  private final AdyenPspAdapter psp = new AdyenPspAdapter(Duration.ofSeconds(10));
+
+  @Override
+  public String name() {
+    return "adyen";
+  }
+
+  @Override
+  @Timeout(12000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @CircuitBreaker(
+      failOn = {PspNotAcceptedException.class, TimeoutException.class},
+      requestVolumeThreshold = 20,
+      failureRatio = 0.5,
+      delay = 5000)
+  @Bulkhead(64)
+  public PspResult charge(PspCharge charge) throws PspNotAcceptedException {
+    return PspCalls.charge(psp, charge);
+  }
+
+  @Override
+  @Timeout(12000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
+  public PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException {
+    return PspCalls.retrieve(psp, lookup);
+  }
+
+  @Override
+  @Timeout(12000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
+  public PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException {
+    return PspCalls.refund(psp, refund);
+  }
+
+  @Override
+  public PspWebhookEvent verifyWebhook(PspWebhookRequest request, PspCredentials credentials)
+      throws PspWebhookException {
+    return psp.verifyWebhook(request, credentials);
+  }
+}

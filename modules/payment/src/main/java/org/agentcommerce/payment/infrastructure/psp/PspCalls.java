@@ -1,0 +1,44 @@
+package org.agentcommerce.payment.infrastructure.psp;
+
+import org.agentcommerce.payment.domain.psp.PspAdapter;
+import org.agentcommerce.payment.domain.psp.PspCharge;
+import org.agentcommerce.payment.domain.psp.PspLookup;
+import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
+import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundResult;
+import org.agentcommerce.payment.domain.psp.PspResult;
+import org.agentcommerce.payment.domain.psp.PspRetriableException;
+
+/**
+ * What every PSP guard does inside its fault-tolerance annotations: call the adapter and mark a
+ * not-accepted answer retriable when the PSP said a retry with the same key may succeed. The
+ * annotations stay on each guard's own methods, so each PSP has its own breaker and bulkhead.
+ */
+final class PspCalls {
+
+  private PspCalls() {}
+
+  static PspResult charge(PspAdapter psp, PspCharge charge) throws PspNotAcceptedException {
+    try {
+      return psp.charge(charge);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+
+  static PspResult retrieve(PspAdapter psp, PspLookup lookup) throws PspNotAcceptedException {
+    try {
+      return psp.retrieve(lookup);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+
+  static PspRefundResult refund(PspAdapter psp, PspRefund refund) throws PspNotAcceptedException {
+    try {
+      return psp.refund(refund);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+}
