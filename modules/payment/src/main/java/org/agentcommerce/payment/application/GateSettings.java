@@ -1,6 +1,7 @@
 package org.agentcommerce.payment.application;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -215,14 +216,12 @@ public class GateSettings {
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
-  private volatile DataSource dataSource;
+  // Injected by name when the bean is made (an application thread): JMX calls come on threads
+  // without the application's naming context.
+  @Resource(lookup = Database.DATASOURCE)
+  DataSource dataSource;
 
   private DataSource dataSource() {
-    DataSource ds = dataSource;
-    if (ds == null) {
-      ds = Database.lookupDataSource();
-      dataSource = ds;
-    }
-    return ds;
+    return dataSource;
   }
 }
