@@ -1,7 +1,6 @@
 package org.agentcommerce.payment.application;
 
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -216,12 +215,22 @@ public class GateSettings {
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
-  // Injected by name when the bean is made (an application thread): JMX calls come on threads
-  // without the application's naming context.
-  @Resource(lookup = Database.DATASOURCE)
-  DataSource dataSource;
+  private volatile DataSource dataSource;
+
+  /**
+   * Resolves the data source on an application thread (a request, the reconciler's scheduler): JMX
+   * calls come on threads without the application's naming context and use it from here.
+   */
+  public void warmUp() {
+    dataSource();
+  }
 
   private DataSource dataSource() {
-    return dataSource;
+    DataSource ds = dataSource;
+    if (ds == null) {
+      ds = Database.lookupDataSource();
+      dataSource = ds;
+    }
+    return ds;
   }
 }

@@ -43,6 +43,7 @@ public class PaymentReconciler {
   @Inject PaymentSteps steps;
   @Inject PspRegistry registry;
   @Inject Config config;
+  @Inject GateSettings gates;
 
   private ManagedScheduledExecutorService scheduler;
 
@@ -94,6 +95,8 @@ public class PaymentReconciler {
 
   void tick() {
     try {
+      gates.warmUp(); // so that JMX threads find the data source resolved
+
       List<String> due = store.claimDue(holder, lease, 20);
       for (String id : due) {
         reconcile(id);

@@ -32,9 +32,6 @@ public class PaymentGatesJmx {
       if (server.isRegistered(name)) {
         server.unregisterMBean(name);
       }
-      // Resolved here, on an application thread: JMX calls come on threads without the
-      // application's naming context.
-      settings.values();
       // Registered through a plain delegate: the MBean server must not hold the CDI proxy's class.
       server.registerMBean(
           new Delegate(settings, Thread.currentThread().getContextClassLoader()), name);
