@@ -59,7 +59,7 @@ public class PaymentSteps {
         List.of(
             config
                 .getOptionalValue("ac.payments.default-psps", String.class)
-                .orElse("sandbox")
+                .orElse("")
                 .split("\\s*,\\s*"));
   }
 

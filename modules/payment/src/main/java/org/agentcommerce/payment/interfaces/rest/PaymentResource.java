@@ -212,7 +212,7 @@ public class PaymentResource {
                 body.orderId(),
                 body.paymentMethod().type(),
                 body.paymentMethod().token(),
-                false,
+                Boolean.TRUE.equals(body.offSession()),
                 body.returnUrl(),
                 decimal(body.expectedAmount()),
                 body.currency(),
@@ -302,11 +302,15 @@ public class PaymentResource {
       return null;
     }
     try {
+      BigDecimal d = null;
       if (v instanceof JsonNumber n) {
-        return n.bigDecimalValue();
+        d = n.bigDecimalValue();
+      } else if (v instanceof JsonString s) {
+        d = new BigDecimal(s.getString().trim());
       }
-      if (v instanceof JsonString s) {
-        return new BigDecimal(s.getString().trim());
+      // Bounded: a huge exponent must never be expanded (toPlainString of 1E+999999999).
+      if (d != null && d.precision() <= 20 && Math.abs(d.scale()) <= 10) {
+        return d;
       }
     } catch (NumberFormatException bad) {
       // falls through
