@@ -158,11 +158,21 @@ public class HilApprovals {
    * 403 HIL_APPROVAL_INVALID unless it is this agent's, for this order, amount and currency,
    * approved, unexpired and unused.
    */
-  public void use(String agentId, String approvalId, String orderId, Money amount, String payment) {
+  public void use(
+      String agentId,
+      String approvalId,
+      String orderId,
+      Money amount,
+      String payment,
+      String buyerIssuer,
+      String buyerSubject) {
     Approval a = row(approvalId, true).orElse(null);
     String reason = null;
     if (a == null || !a.agentId().equals(agentId)) {
       reason = "unknown_approval";
+    } else if (!Objects.equals(a.buyerIssuer(), buyerIssuer)
+        || !Objects.equals(a.buyerSubject(), buyerSubject)) {
+      reason = "other_buyer";
     } else if (!a.orderId().equals(orderId)) {
       reason = "other_order";
     } else if (!a.amount().equals(amount)) {

@@ -29,6 +29,16 @@ public class PaymentGates {
     }
   }
 
+  /** Whether the charge may go ahead (the check without its refusal). */
+  public boolean allows(Charge charge) {
+    try {
+      check(charge);
+      return true;
+    } catch (ApiException refused) {
+      return false;
+    }
+  }
+
   /** Throws the gate's 403 unless the charge may go ahead. */
   public void check(Charge charge) {
     if (!charge.gated()) {

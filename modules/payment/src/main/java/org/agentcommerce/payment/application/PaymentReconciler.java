@@ -136,7 +136,11 @@ public class PaymentReconciler {
       r =
           psp.retrieve(
               new PspLookup(
-                  a.pspPaymentId(), a.id(), a.idempotencyKey(), registry.credentials(account)));
+                  a.pspPaymentId(),
+                  a.id(),
+                  a.idempotencyKey(),
+                  registry.credentials(account),
+                  a.createdAt()));
     } catch (PspNotAcceptedException | RuntimeException e) {
       LOG.info(
           () ->

@@ -15,8 +15,10 @@ import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.payment.domain.PaymentStore;
 import org.agentcommerce.payment.domain.PaymentStore.PspAccount;
 import org.agentcommerce.payment.domain.psp.GuardedPsp;
+import org.agentcommerce.payment.domain.psp.PspCallTrace;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
+import org.agentcommerce.payment.domain.psp.PspOutcome;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
 import org.agentcommerce.platform.api.ApiException;
@@ -54,7 +56,14 @@ public class PaymentService implements OrderPayments {
   }
 
   /** Pays the order once; answers the payment as it stands when this request is done. */
-  public PaymentRecord pay(PayCommand cmd) {
+  /**
+   * A payment as this request leaves it. {@code oneTimeActionUrl}: a PSP's 3-D Secure address that
+   * carries a client secret; it is handed to the caller once and never stored (the payment keeps
+   * only addresses without secrets).
+   */
+  public record Outcome(PaymentRecord payment, String oneTimeActionUrl) {}
+
+  public Outcome pay(PayCommand cmd) {
     PaymentSteps.Prepared prepared;
     try {
       prepared = steps.prepare(cmd);
@@ -90,7 +99,7 @@ public class PaymentService implements OrderPayments {
   }
 
   /** The buyer's method token travels with the call only: it is never stored or logged. */
-  private PaymentRecord drive(PaymentSteps.Prepared prepared, String methodToken) {
+  private Outcome drive(PaymentSteps.Prepared prepared, String methodToken) {
     PaymentRecord p = prepared.payment();
     List<PspAccount> route = prepared.route();
     AttemptRecord attempt = prepared.attempt();
@@ -113,11 +122,14 @@ public class PaymentService implements OrderPayments {
               registry.credentials(account.account()));
       long t0 = System.nanoTime();
       PspResult result;
+      PspCallTrace.begin();
       try {
         result = psp.charge(charge);
       } catch (PspNotAcceptedException e) {
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        if (e.failoverSafe() && i + 1 < route.size()) {
+        // Safe only if no try of this call may have reached the PSP (an earlier retry may have).
+        boolean nothingCreated = e.failoverSafe() && !PspCallTrace.mayHaveSent();
+        if (nothingCreated && i + 1 < route.size()) {
           LOG.info(
               () ->
                   "Payment "
@@ -132,32 +144,47 @@ public class PaymentService implements OrderPayments {
           continue;
         }
         result =
-            e.failoverSafe()
+            nothingCreated
                 ? PspResult.declined(
                     null,
                     "psp_unavailable",
                     null,
                     "No payment provider accepted the payment (" + e.code() + ").")
                 : PspResult.unknown(null, e.code());
-        return steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck);
+        return new Outcome(
+            steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck), null);
       } catch (CircuitBreakerOpenException | BulkheadException e) {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         String code = e instanceof BulkheadException ? "psp_busy" : "psp_circuit_open";
+        if (PspCallTrace.mayHaveSent()) {
+          // An earlier try of this call may have charged: never elsewhere, reconcile.
+          return new Outcome(
+              steps.settle(
+                  p.id(),
+                  attempt.id(),
+                  account.psp(),
+                  PspResult.unknown(null, code),
+                  ms,
+                  unknownRecheck),
+              null);
+        }
         if (i + 1 < route.size()) {
           attempt = steps.failover(attempt, code, null, ms, route.get(i + 1).psp());
           continue;
         }
-        return steps.settle(
-            p.id(),
-            attempt.id(),
-            account.psp(),
-            PspResult.declined(
-                null,
-                code,
-                null,
-                "The payment provider is not taking payments" + " now; nothing was charged."),
-            ms,
-            unknownRecheck);
+        return new Outcome(
+            steps.settle(
+                p.id(),
+                attempt.id(),
+                account.psp(),
+                PspResult.declined(
+                    null,
+                    code,
+                    null,
+                    "The payment provider is not taking payments now; nothing was charged."),
+                ms,
+                unknownRecheck),
+            null);
       } catch (RuntimeException e) {
         // A timeout after the request went out, or anything unexpected: we cannot tell.
         long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -171,16 +198,24 @@ public class PaymentService implements OrderPayments {
                 + ": outcome unknown ("
                 + e.getClass().getSimpleName()
                 + "); reconciling");
-        return steps.settle(
-            p.id(),
-            attempt.id(),
-            account.psp(),
-            PspResult.unknown(null, "outcome_unknown"),
-            ms,
-            unknownRecheck);
+        return new Outcome(
+            steps.settle(
+                p.id(),
+                attempt.id(),
+                account.psp(),
+                PspResult.unknown(null, "outcome_unknown"),
+                ms,
+                unknownRecheck),
+            null);
       }
       long ms = (System.nanoTime() - t0) / 1_000_000;
-      return steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck);
+      PaymentRecord settled =
+          steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck);
+      return new Outcome(
+          settled,
+          result.outcome() == PspOutcome.REQUIRES_ACTION && settled.actionUrl() == null
+              ? result.actionUrl()
+              : null);
     }
   }
 

@@ -123,17 +123,36 @@ public class PaymentSteps {
           "Order " + o.orderId() + " is " + o.status().wireName() + " and cannot be paid.");
     }
     driftGuard(cmd, o.total());
-    List<PspAccount> route = route(o);
-    boolean live = registry.credentials(route.get(0).account()).live();
+    List<PspAccount> route = new ArrayList<>(route(o));
+    boolean live = registry.live(route.get(0).account());
     gates.check(
         new PaymentGates.Charge(
             cmd.protocol(), cmd.offSession(), o.merchantId(), o.total().minorUnits(), live));
+    // A failover never leaves the lane the gates allowed: later PSPs they refuse are dropped.
+    route
+        .subList(1, route.size())
+        .removeIf(
+            a ->
+                !gates.allows(
+                    new PaymentGates.Charge(
+                        cmd.protocol(),
+                        cmd.offSession(),
+                        o.merchantId(),
+                        o.total().minorUnits(),
+                        registry.live(a.account()))));
     String paymentId = Ids.newId("pay", 12);
     if (hil.required(o.total())) {
       if (cmd.hilApprovalId() == null) {
         throw new HilRequired(o);
       }
-      hil.use(cmd.agentId(), cmd.hilApprovalId(), o.orderId(), o.total(), paymentId);
+      hil.use(
+          cmd.agentId(),
+          cmd.hilApprovalId(),
+          o.orderId(),
+          o.total(),
+          paymentId,
+          cmd.buyerIssuer(),
+          cmd.buyerSubject());
     }
     PaymentRecord p =
         new PaymentRecord(
@@ -186,7 +205,7 @@ public class PaymentSteps {
    * Records what became of an attempt and moves the payment and its order, if the attempt is still
    * open (a reconciler or a webhook may have settled it first: then nothing changes).
    */
-  @Transactional
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
   public PaymentRecord settle(
       String paymentId,
       String attemptId,
@@ -242,7 +261,7 @@ public class PaymentSteps {
               PaymentStatus.REQUIRES_ACTION,
               psp,
               r.pspPaymentId(),
-              r.actionUrl(),
+              storable(r.actionUrl()),
               null,
               null,
               null);
@@ -251,6 +270,11 @@ public class PaymentSteps {
               paymentId, PaymentStatus.PROCESSING, psp, r.pspPaymentId(), null, null, null, null);
     }
     return store.find(paymentId).orElseThrow();
+  }
+
+  /** An action address we may keep: none that carries a secret (Stripe's client secret). */
+  static String storable(String url) {
+    return url == null || url.toLowerCase(java.util.Locale.ROOT).contains("secret") ? null : url;
   }
 
   /** The PSPs that take this merchant's payments, the order's preferred one first. */

@@ -1,6 +1,7 @@
 package org.agentcommerce.payment.infrastructure.psp;
 
 import org.agentcommerce.payment.domain.psp.PspAdapter;
+import org.agentcommerce.payment.domain.psp.PspCallTrace;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
@@ -19,9 +20,13 @@ final class PspCalls {
   private PspCalls() {}
 
   static PspResult charge(PspAdapter psp, PspCharge charge) throws PspNotAcceptedException {
+    boolean before = PspCallTrace.markSending();
     try {
       return psp.charge(charge);
     } catch (PspNotAcceptedException e) {
+      if (e.failoverSafe()) {
+        PspCallTrace.notSent(before);
+      }
       throw PspRetriableException.classify(e);
     }
   }

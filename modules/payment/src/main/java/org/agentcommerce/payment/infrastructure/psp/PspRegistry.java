@@ -31,6 +31,26 @@ public class PspRegistry {
     return Optional.empty();
   }
 
+  /**
+   * Whether an account moves real money: its {@code .live} flag, or a key or address that says so
+   * whatever the flag says (Stripe's {@code sk_live_}/{@code rk_live_} keys, Adyen's live
+   * endpoints). Fail-safe: a live-looking account is treated as live.
+   */
+  public boolean live(String account) {
+    PspCredentials c = credentials(account);
+    String key = c.apiKey() == null ? "" : c.apiKey();
+    String host =
+        c.baseUrl() == null || c.baseUrl().getHost() == null
+            ? ""
+            : c.baseUrl().getHost().toLowerCase(java.util.Locale.ROOT);
+    return c.live()
+        || key.startsWith("sk_live_")
+        || key.startsWith("rk_live_")
+        || host.contains("-live")
+        || host.startsWith("live.")
+        || host.contains(".live.");
+  }
+
   public PspCredentials credentials(String account) {
     String prefix = "ac.psp." + account + ".";
     return new PspCredentials(

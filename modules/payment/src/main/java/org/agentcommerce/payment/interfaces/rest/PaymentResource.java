@@ -24,6 +24,7 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
+import org.agentcommerce.payment.api.PaymentStatus;
 import org.agentcommerce.payment.application.PayCommand;
 import org.agentcommerce.payment.application.PaymentService;
 import org.agentcommerce.payment.domain.AttemptRecord;
@@ -204,8 +205,22 @@ public class PaymentResource {
       throw new ApiException(
           403, "HIL_APPROVAL_INVALID", "X-HIL-Approval must name an approval_id.");
     }
+    if (body.returnUrl() != null) {
+      try {
+        java.net.URI u = new java.net.URI(body.returnUrl());
+        if (u.getHost() == null) {
+          throw new java.net.URISyntaxException(body.returnUrl(), "no host");
+        }
+      } catch (java.net.URISyntaxException bad) {
+        throw new InvalidInputException(
+            new InvalidInputException.Violation(
+                List.of("body", "return_url"),
+                "Input should be an absolute http(s) URL",
+                "url_parsing"));
+      }
+    }
     JsonWebToken token = buyer.requireVerifiedBuyer();
-    PaymentRecord p =
+    PaymentService.Outcome outcome =
         payments.pay(
             new PayCommand(
                 caller.agentId(),
@@ -221,7 +236,24 @@ public class PaymentResource {
                 token.getIssuer(),
                 token.getSubject(),
                 null));
-    return view(p, payments.attempts(p.id()));
+    PaymentRecord p = outcome.payment();
+    PaymentResponse v = view(p, payments.attempts(p.id()));
+    if (outcome.oneTimeActionUrl() != null && p.status() == PaymentStatus.REQUIRES_ACTION) {
+      return new PaymentResponse(
+          v.status(),
+          v.paymentId(),
+          v.orderId(),
+          v.amount(),
+          v.currency(),
+          v.pspUsed(),
+          new NextAction("redirect_to_url", outcome.oneTimeActionUrl()),
+          v.error(),
+          v.mode(),
+          v.attempts(),
+          v.createdAt(),
+          v.updatedAt());
+    }
+    return v;
   }
 
   @GET

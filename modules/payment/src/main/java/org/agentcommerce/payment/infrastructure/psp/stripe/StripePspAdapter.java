@@ -180,7 +180,7 @@ public final class StripePspAdapter implements PspAdapter {
    */
   @Override
   public PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException {
-    return retrieve(lookup, null);
+    return retrieve(lookup, lookup.attemptedAt());
   }
 
   /**
