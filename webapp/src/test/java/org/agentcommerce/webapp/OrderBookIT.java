@@ -740,6 +740,33 @@ class OrderBookIT {
         ok(get("/agent/v1/orders/" + id)).getJsonObject("order").getString("total_amount"));
   }
 
+  @Test
+  void aHugeExponentInAPriceCheckIsA422AtOnce() {
+    for (String price : List.of("1E+2000000000", "\"1E+2000000000\"", "1E-2000000000", "1.5E12")) {
+      for (String path : List.of("/agent/v1/orders/create", "/agent/v1/quotes/preview")) {
+        long started = System.nanoTime();
+        Http.Answer a =
+            post(
+                path,
+                sdkOrder().replace("\"quantity\":1", "\"quantity\":1,\"unit_price\":" + price));
+        assertTrue(System.nanoTime() - started < 5_000_000_000L, a::toString);
+        assertEquals(422, a.status(), a::toString);
+        JsonObject v = a.json().getJsonArray("detail").getJsonObject(0);
+        assertEquals("decimal_parsing", v.getString("type"), a::toString);
+        assertEquals("unit_price", v.getJsonArray("loc").getString(3), a::toString);
+      }
+    }
+    assertEquals(0, count("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()));
+    JsonObject changed =
+        refused(
+            post(
+                "/agent/v1/orders/create",
+                sdkOrder().replace("\"quantity\":1", "\"quantity\":1,\"unit_price\":2.2E+1")),
+            409,
+            "PRICE_CHANGED");
+    assertEquals("22", changed.getJsonArray("items").getJsonObject(0).getString("sent_unit_price"));
+  }
+
   private static void sleep(long ms) {
     try {
       Thread.sleep(ms);

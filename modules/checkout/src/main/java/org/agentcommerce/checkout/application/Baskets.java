@@ -273,8 +273,8 @@ public class Baskets {
     m.put("item_index", i.index());
     m.put("product_id", i.productRef());
     m.put("variant_id", v.variantId());
-    m.put("sent_unit_price", i.unitPrice() == null ? null : i.unitPrice().toPlainString());
-    m.put("sent_subtotal", i.subtotal() == null ? null : i.subtotal().toPlainString());
+    m.put("sent_unit_price", i.unitPrice() == null ? null : i.unitPrice().toString());
+    m.put("sent_subtotal", i.subtotal() == null ? null : i.subtotal().toString());
     m.put("current_unit_price", unit.toPlainString());
     m.put("current_subtotal", sub.toPlainString());
     m.put("currency", cur);

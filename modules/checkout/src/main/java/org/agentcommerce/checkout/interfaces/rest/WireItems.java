@@ -135,24 +135,47 @@ final class WireItems {
     return out;
   }
 
-  /** A decimal sent as a JSON string or number; anything else is a 422. */
+  /** The most significant digits a client's decimal may carry. */
+  static final int MAX_PRECISION = 20;
+
+  /** The largest scale (either sign) a client's decimal may carry: 1E+10 to 1E-10. */
+  static final int MAX_SCALE = 10;
+
+  /**
+   * A decimal sent as a JSON string or number; anything else is a 422. So is a decimal with more
+   * than {@value #MAX_PRECISION} digits or an exponent beyond ±{@value #MAX_SCALE}: a price check
+   * needs neither, and {@code 1E+2000000000} would cost gigabytes the moment anything printed it.
+   */
   static BigDecimal decimal(JsonValue v, List<Object> loc) {
     if (v == null || v == JsonValue.NULL) {
       return null;
     }
+    BigDecimal d = null;
     try {
       if (v instanceof JsonNumber n) {
-        return n.bigDecimalValue();
-      }
-      if (v instanceof JsonString s) {
-        return new BigDecimal(s.getString().trim());
+        d = n.bigDecimalValue();
+      } else if (v instanceof JsonString s && s.getString().length() <= 64) {
+        d = new BigDecimal(s.getString().trim());
       }
     } catch (NumberFormatException bad) {
       // falls through
     }
-    throw new InvalidInputException(
-        new InvalidInputException.Violation(
-            loc, "Input should be a decimal number or a decimal string", "decimal_parsing"));
+    if (d == null) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              loc, "Input should be a decimal number or a decimal string", "decimal_parsing"));
+    }
+    if (d.precision() > MAX_PRECISION || Math.abs(d.scale()) > MAX_SCALE) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              loc,
+              "Input should be a decimal with at most "
+                  + MAX_PRECISION
+                  + " digits and an exponent within ±"
+                  + MAX_SCALE,
+              "decimal_parsing"));
+    }
+    return d;
   }
 
   /**
