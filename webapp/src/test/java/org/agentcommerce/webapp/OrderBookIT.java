@@ -767,6 +767,97 @@ class OrderBookIT {
     assertEquals("22", changed.getJsonArray("items").getJsonObject(0).getString("sent_unit_price"));
   }
 
+  @Test
+  void aKeyScopedToOneMerchantSeesNoOtherMerchantsOrdersOrQuotes() {
+    String lumenOrder = ok(post("/agent/v1/orders/create", sdkOrder())).getString("order_id");
+    String lumenQuote =
+        quote("[{\"product_id\":\"" + SINGLE + "\",\"quantity\":1}]", "").getString("quote_id");
+    String sakuraProduct = firstSingleVariantProduct(SAKURA);
+    Http.Answer rotated =
+        http.post(
+            "/agent/v1/auth",
+            "{\"agent_name\":\"Test agent\",\"agent_email\":\""
+                + agent.email()
+                + "\",\"rotate\":true,\"allowed_merchant_ids\":[\""
+                + SAKURA
+                + "\"]}",
+            "X-API-Key",
+            agent.apiKey());
+    String key = ok(rotated).getString("api_key");
+
+    String sakuraOrder =
+        ok(http.post(
+                "/agent/v1/orders/create",
+                "{\"merchant_id\":\""
+                    + SAKURA
+                    + "\",\"items\":[{\"product_id\":\""
+                    + sakuraProduct
+                    + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\","
+                    + "\"shipping_address\":{\"name\":\"Ada Buyer\",\"address_line1\":\"1-1"
+                    + " Marunouchi\",\"city\":\"Tokyo\",\"postal_code\":\"100-0005\","
+                    + "\"country\":\"JP\"}}",
+                "X-API-Key",
+                key))
+            .getString("order_id");
+
+    refused(http.get("/agent/v1/orders/" + lumenOrder, "X-API-Key", key), 404, "ORDER_NOT_FOUND");
+    refused(http.get("/agent/v2/orders/" + lumenOrder, "X-API-Key", key), 404, "ORDER_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v1/orders/" + lumenOrder + "/cancel",
+            "{\"reason\":\"not mine\"}",
+            "X-API-Key",
+            key),
+        404,
+        "ORDER_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v1/orders/payment-offer-evidence",
+            "{\"order_id\":\"" + lumenOrder + "\",\"card_brand\":\"visa\"}",
+            "X-API-Key",
+            key),
+        404,
+        "ORDER_NOT_FOUND");
+    refused(http.get("/agent/v1/quotes/" + lumenQuote, "X-API-Key", key), 404, "QUOTE_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v1/orders/create",
+            "{\"quote_id\":\""
+                + lumenQuote
+                + "\",\"customer_email\":\"ada@example.com\",\"shipping_address\":"
+                + NY
+                + "}",
+            "X-API-Key",
+            key),
+        404,
+        "QUOTE_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v1/offers/preflight",
+            "{\"quote_id\":\"" + lumenQuote + "\"}",
+            "X-API-Key",
+            key),
+        404,
+        "QUOTE_NOT_FOUND");
+
+    JsonObject page = ok(http.get("/agent/v1/orders", "X-API-Key", key));
+    List<String> listed = new ArrayList<>();
+    page.getJsonArray("orders").forEach(o -> listed.add(o.asJsonObject().getString("order_id")));
+    assertEquals(List.of(sakuraOrder), listed, page::toString);
+    assertEquals(1, page.getJsonObject("pagination").getInt("total_count"));
+    refused(
+        http.get("/agent/v1/orders?merchant_id=" + LUMEN, "X-API-Key", key),
+        403,
+        "MERCHANT_ACCESS_DENIED");
+    assertEquals(
+        1,
+        count(
+            "SELECT COUNT(*) FROM orders WHERE id = ? AND status = 'awaiting_payment'",
+            lumenOrder));
+    assertEquals(
+        0, count("SELECT COUNT(*) FROM order_payment_evidence WHERE order_id = ?", lumenOrder));
+  }
+
   private static void sleep(long ms) {
     try {
       Thread.sleep(ms);

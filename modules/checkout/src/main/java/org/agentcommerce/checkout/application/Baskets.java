@@ -55,6 +55,14 @@ public class Baskets {
       List<Line> outOfStock) {}
 
   /**
+   * Whether this request's key may see the merchant's orders and quotes: one outside its scope is
+   * as absent as another agent's. A request without a key has no scope to keep to.
+   */
+  public boolean inScope(String merchantId) {
+    return !caller.isEstablished() || caller.mayAccessMerchant(merchantId);
+  }
+
+  /**
    * The merchant, if this key may act on it and it sells: 404 MERCHANT_NOT_FOUND, 403
    * MERCHANT_ACCESS_DENIED (out of the key's scope) or 403 MERCHANT_INACTIVE otherwise.
    */

@@ -49,6 +49,7 @@ public class OrderService implements OrderBook, PlacedOrders {
   @Inject OrderRepository orders;
   @Inject QuoteRepository quotes;
   @Inject QuoteService quoteService;
+  @Inject Baskets baskets;
   @Inject SellableCatalog catalog;
   @Inject SpendPolicyService spending;
   @Inject PreflightService preflight;
@@ -79,6 +80,7 @@ public class OrderService implements OrderBook, PlacedOrders {
       quote =
           quotes
               .lockForAgent(c.parties().agentId(), c.quoteId())
+              .filter(q -> baskets.inScope(q.merchantId()))
               .orElseThrow(
                   () ->
                       new ApiException(
@@ -87,6 +89,7 @@ public class OrderService implements OrderBook, PlacedOrders {
                           "Quote " + c.quoteId() + " was not found.",
                           Map.of("quote_id", c.quoteId()),
                           Map.of()));
+      baskets.seller(quote.merchantId());
       checkAgainstQuote(c, quote);
       lines = linesOf(quote);
       checkStock(quote.merchantId(), quote.market(), lines);
@@ -350,8 +353,9 @@ public class OrderService implements OrderBook, PlacedOrders {
     return visible(orders.lockForAgent(agentId, orderId), orderId, scope);
   }
 
-  private static Order visible(Optional<Order> found, String orderId, BuyerScope scope) {
+  private Order visible(Optional<Order> found, String orderId, BuyerScope scope) {
     return found
+        .filter(o -> baskets.inScope(o.merchantId()))
         .filter(o -> scope == null || scope.sees(o))
         .orElseThrow(
             () ->
@@ -461,12 +465,18 @@ public class OrderService implements OrderBook, PlacedOrders {
 
   @Override
   public Optional<OrderSnapshot> order(String agentId, String orderId) {
-    return orders.findForAgent(agentId, orderId).map(OrderService::snapshot);
+    return orders
+        .findForAgent(agentId, orderId)
+        .filter(o -> baskets.inScope(o.merchantId()))
+        .map(OrderService::snapshot);
   }
 
   @Override
   public Optional<OrderSnapshot> lockOrder(String agentId, String orderId) {
-    return orders.lockForAgent(agentId, orderId).map(OrderService::snapshot);
+    return orders
+        .lockForAgent(agentId, orderId)
+        .filter(o -> baskets.inScope(o.merchantId()))
+        .map(OrderService::snapshot);
   }
 
   private static OrderSnapshot snapshot(Order o) {

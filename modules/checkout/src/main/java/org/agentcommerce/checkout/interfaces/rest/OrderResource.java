@@ -337,6 +337,7 @@ public class OrderResource {
         orders.list(
             new OrderRepository.Filter(
                 caller.agentId(),
+                caller.merchantScope(),
                 merchantId,
                 status,
                 refs,
