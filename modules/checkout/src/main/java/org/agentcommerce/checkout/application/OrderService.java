@@ -426,7 +426,10 @@ public class OrderService implements OrderBook, PlacedOrders {
         || s == OrderStatus.CONFIRMED
         || s == OrderStatus.FULFILLED) {
       return new Confirmation(
-          view(o), s == OrderStatus.MERCHANT_CONFIRMING ? "started" : "placed", false);
+          view(o),
+          s == OrderStatus.MERCHANT_CONFIRMING ? "started" : "placed",
+          false,
+          placements.isResolvable() ? placements.get().connectorOf(orderId).orElse(null) : null);
     }
     if (s != OrderStatus.PAID || payment.isEmpty() || !payment.get().succeeded()) {
       throw new ApiException(
@@ -457,11 +460,7 @@ public class OrderService implements OrderBook, PlacedOrders {
 
   /** What confirm-payment did. */
   public record Confirmation(
-      OrderView order, String merchantSync, boolean started, String connector) {
-    Confirmation(OrderView order, String merchantSync, boolean started) {
-      this(order, merchantSync, started, null);
-    }
-  }
+      OrderView order, String merchantSync, boolean started, String connector) {}
 
   @Override
   public Optional<OrderSnapshot> order(String agentId, String orderId) {
@@ -610,7 +609,8 @@ public class OrderService implements OrderBook, PlacedOrders {
 
   @Override
   public void fulfilled(String orderId, String trackingNumber) {
-    Order o = byId(orderId);
+    Order o =
+        orders.lock(orderId).orElseThrow(() -> new IllegalStateException("No order " + orderId));
     o.shipped(trackingNumber);
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("tracking_number", trackingNumber);
