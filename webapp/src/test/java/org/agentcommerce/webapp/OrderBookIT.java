@@ -858,6 +858,57 @@ class OrderBookIT {
         0, count("SELECT COUNT(*) FROM order_payment_evidence WHERE order_id = ?", lumenOrder));
   }
 
+  @Test
+  void malformedCartsPoliciesAndQuantitiesAre422s() {
+    Http.Answer notAList = post("/agent/v1/cart/validate?merchant_id=" + LUMEN, "{\"a\":1}");
+    assertEquals(422, notAList.status(), notAList::toString);
+    assertEquals(
+        "list_type",
+        notAList.json().getJsonArray("detail").getJsonObject(0).getString("type"),
+        notAList::toString);
+
+    Http.Answer nullLimit =
+        http.send(
+            "PUT",
+            "/agent/v1/governance/spend-policy",
+            "{\"limits\":[null]}",
+            with(agent.apiKey(), "Content-Type", "application/json"));
+    assertEquals(422, nullLimit.status(), nullLimit::toString);
+    String limit = "{\"currency\":\"USD\",\"max_order_total\":\"30\",\"max_daily_total\":\"50\"}";
+    Http.Answer twice =
+        http.send(
+            "PUT",
+            "/agent/v1/governance/spend-policy",
+            "{\"limits\":[" + limit + "," + limit + "]}",
+            with(agent.apiKey(), "Content-Type", "application/json"));
+    assertEquals(422, twice.status(), twice::toString);
+    assertEquals(
+        "currency",
+        twice.json().getJsonArray("detail").getJsonObject(0).getJsonArray("loc").getString(3),
+        twice::toString);
+    assertEquals(
+        "default",
+        ok(get("/agent/v1/governance/spend-policy")).getJsonObject("policy").getString("source"));
+
+    for (String quantity : List.of("1.5", "\"1\"", "true", "1E-20000")) {
+      Http.Answer a =
+          post(
+              "/agent/v1/orders/create",
+              sdkOrder().replace("\"quantity\":1", "\"quantity\":" + quantity));
+      assertEquals(422, a.status(), a::toString);
+      JsonObject v = a.json().getJsonArray("detail").getJsonObject(0);
+      assertEquals("int_type", v.getString("type"), a::toString);
+      assertEquals(
+          List.of("body", "items", "0", "quantity"),
+          v.getJsonArray("loc").stream().map(x -> x.toString().replace("\"", "")).toList());
+    }
+    Http.Answer none = post("/agent/v1/orders/create", sdkOrder().replace(",\"quantity\":1", ""));
+    assertEquals(422, none.status(), none::toString);
+    assertEquals(0, count("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()));
+    ok(post("/agent/v1/orders/create", sdkOrder().replace("\"quantity\":1", "\"quantity\":1.0")));
+    assertEquals(1, count("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()));
+  }
+
   private static void sleep(long ms) {
     try {
       Thread.sleep(ms);
