@@ -336,6 +336,50 @@ class MerchantPlacementIT {
     }
   }
 
+  @Test
+  void concurrentFulfilmentShipsOnceAndRepeatedConfirmationNamesTheConnector() throws Exception {
+    String id = paidOrder(http, agent, LUMEN);
+    ok(http.post("/agent/v1/orders/" + id + "/confirm-payment", "", "X-API-Key", agent.apiKey()));
+    JsonObject placed = awaitOrder(http, agent, id, o -> o.getString("status").equals("confirmed"));
+    JsonObject again =
+        ok(
+            http.post(
+                "/agent/v1/orders/" + id + "/confirm-payment", "", "X-API-Key", agent.apiKey()));
+    assertEquals("placed", again.getJsonObject("merchant_sync").getString("status"));
+    assertEquals("sandbox", again.getJsonObject("merchant_sync").getString("connector"));
+
+    String merchantOrder = placed.getJsonObject("tracking").getString("merchant_order_id");
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(6);
+    try {
+      java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        answers.add(
+            pool.submit(
+                () ->
+                    http.post(
+                            "/sandbox/merchant-platform/orders/" + merchantOrder + "/fulfill",
+                            "{}",
+                            "X-API-Key",
+                            agent.apiKey())
+                        .status()));
+      }
+      java.util.List<Integer> statuses = new java.util.ArrayList<>();
+      for (var f : answers) {
+        statuses.add(f.get());
+      }
+      assertEquals(1, statuses.stream().filter(s -> s == 200).count(), statuses::toString);
+      assertEquals(5, statuses.stream().filter(s -> s == 409).count(), statuses::toString);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(
+        1,
+        count(
+            "SELECT COUNT(*) FROM domain_events WHERE aggregate_id = ? AND event_type = 'order.fulfilled'",
+            id));
+  }
+
   private static void sleep(long ms) {
     try {
       Thread.sleep(ms);

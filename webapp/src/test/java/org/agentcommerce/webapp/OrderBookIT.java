@@ -740,6 +740,175 @@ class OrderBookIT {
         ok(get("/agent/v1/orders/" + id)).getJsonObject("order").getString("total_amount"));
   }
 
+  @Test
+  void aHugeExponentInAPriceCheckIsA422AtOnce() {
+    for (String price : List.of("1E+2000000000", "\"1E+2000000000\"", "1E-2000000000", "1.5E12")) {
+      for (String path : List.of("/agent/v1/orders/create", "/agent/v1/quotes/preview")) {
+        long started = System.nanoTime();
+        Http.Answer a =
+            post(
+                path,
+                sdkOrder().replace("\"quantity\":1", "\"quantity\":1,\"unit_price\":" + price));
+        assertTrue(System.nanoTime() - started < 5_000_000_000L, a::toString);
+        assertEquals(422, a.status(), a::toString);
+        JsonObject v = a.json().getJsonArray("detail").getJsonObject(0);
+        assertEquals("decimal_parsing", v.getString("type"), a::toString);
+        assertEquals("unit_price", v.getJsonArray("loc").getString(3), a::toString);
+      }
+    }
+    assertEquals(0, count("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()));
+    JsonObject changed =
+        refused(
+            post(
+                "/agent/v1/orders/create",
+                sdkOrder().replace("\"quantity\":1", "\"quantity\":1,\"unit_price\":2.2E+1")),
+            409,
+            "PRICE_CHANGED");
+    assertEquals("22", changed.getJsonArray("items").getJsonObject(0).getString("sent_unit_price"));
+  }
+
+  @Test
+  void aKeyScopedToOneMerchantSeesNoOtherMerchantsOrdersOrQuotes() {
+    String lumenOrder = ok(post("/agent/v1/orders/create", sdkOrder())).getString("order_id");
+    String lumenQuote =
+        quote("[{\"product_id\":\"" + SINGLE + "\",\"quantity\":1}]", "").getString("quote_id");
+    String sakuraProduct = firstSingleVariantProduct(SAKURA);
+    Http.Answer rotated =
+        http.post(
+            "/agent/v1/auth",
+            "{\"agent_name\":\"Test agent\",\"agent_email\":\""
+                + agent.email()
+                + "\",\"rotate\":true,\"allowed_merchant_ids\":[\""
+                + SAKURA
+                + "\"]}",
+            "X-API-Key",
+            agent.apiKey());
+    String key = ok(rotated).getString("api_key");
+
+    String sakuraOrder =
+        ok(http.post(
+                "/agent/v1/orders/create",
+                "{\"merchant_id\":\""
+                    + SAKURA
+                    + "\",\"items\":[{\"product_id\":\""
+                    + sakuraProduct
+                    + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\","
+                    + "\"shipping_address\":{\"name\":\"Ada Buyer\",\"address_line1\":\"1-1"
+                    + " Marunouchi\",\"city\":\"Tokyo\",\"postal_code\":\"100-0005\","
+                    + "\"country\":\"JP\"}}",
+                "X-API-Key",
+                key))
+            .getString("order_id");
+
+    refused(http.get("/agent/v1/orders/" + lumenOrder, "X-API-Key", key), 404, "ORDER_NOT_FOUND");
+    refused(http.get("/agent/v2/orders/" + lumenOrder, "X-API-Key", key), 404, "ORDER_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v1/orders/" + lumenOrder + "/cancel",
+            "{\"reason\":\"not mine\"}",
+            "X-API-Key",
+            key),
+        404,
+        "ORDER_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v1/orders/payment-offer-evidence",
+            "{\"order_id\":\"" + lumenOrder + "\",\"card_brand\":\"visa\"}",
+            "X-API-Key",
+            key),
+        404,
+        "ORDER_NOT_FOUND");
+    refused(http.get("/agent/v1/quotes/" + lumenQuote, "X-API-Key", key), 404, "QUOTE_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v1/orders/create",
+            "{\"quote_id\":\""
+                + lumenQuote
+                + "\",\"customer_email\":\"ada@example.com\",\"shipping_address\":"
+                + NY
+                + "}",
+            "X-API-Key",
+            key),
+        404,
+        "QUOTE_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v1/offers/preflight",
+            "{\"quote_id\":\"" + lumenQuote + "\"}",
+            "X-API-Key",
+            key),
+        404,
+        "QUOTE_NOT_FOUND");
+
+    JsonObject page = ok(http.get("/agent/v1/orders", "X-API-Key", key));
+    List<String> listed = new ArrayList<>();
+    page.getJsonArray("orders").forEach(o -> listed.add(o.asJsonObject().getString("order_id")));
+    assertEquals(List.of(sakuraOrder), listed, page::toString);
+    assertEquals(1, page.getJsonObject("pagination").getInt("total_count"));
+    refused(
+        http.get("/agent/v1/orders?merchant_id=" + LUMEN, "X-API-Key", key),
+        403,
+        "MERCHANT_ACCESS_DENIED");
+    assertEquals(
+        1,
+        count(
+            "SELECT COUNT(*) FROM orders WHERE id = ? AND status = 'awaiting_payment'",
+            lumenOrder));
+    assertEquals(
+        0, count("SELECT COUNT(*) FROM order_payment_evidence WHERE order_id = ?", lumenOrder));
+  }
+
+  @Test
+  void malformedCartsPoliciesAndQuantitiesAre422s() {
+    Http.Answer notAList = post("/agent/v1/cart/validate?merchant_id=" + LUMEN, "{\"a\":1}");
+    assertEquals(422, notAList.status(), notAList::toString);
+    assertEquals(
+        "list_type",
+        notAList.json().getJsonArray("detail").getJsonObject(0).getString("type"),
+        notAList::toString);
+
+    Http.Answer nullLimit =
+        http.send(
+            "PUT",
+            "/agent/v1/governance/spend-policy",
+            "{\"limits\":[null]}",
+            with(agent.apiKey(), "Content-Type", "application/json"));
+    assertEquals(422, nullLimit.status(), nullLimit::toString);
+    String limit = "{\"currency\":\"USD\",\"max_order_total\":\"30\",\"max_daily_total\":\"50\"}";
+    Http.Answer twice =
+        http.send(
+            "PUT",
+            "/agent/v1/governance/spend-policy",
+            "{\"limits\":[" + limit + "," + limit + "]}",
+            with(agent.apiKey(), "Content-Type", "application/json"));
+    assertEquals(422, twice.status(), twice::toString);
+    assertEquals(
+        "currency",
+        twice.json().getJsonArray("detail").getJsonObject(0).getJsonArray("loc").getString(3),
+        twice::toString);
+    assertEquals(
+        "default",
+        ok(get("/agent/v1/governance/spend-policy")).getJsonObject("policy").getString("source"));
+
+    for (String quantity : List.of("1.5", "\"1\"", "true", "1E-20000")) {
+      Http.Answer a =
+          post(
+              "/agent/v1/orders/create",
+              sdkOrder().replace("\"quantity\":1", "\"quantity\":" + quantity));
+      assertEquals(422, a.status(), a::toString);
+      JsonObject v = a.json().getJsonArray("detail").getJsonObject(0);
+      assertEquals("int_type", v.getString("type"), a::toString);
+      assertEquals(
+          List.of("body", "items", "0", "quantity"),
+          v.getJsonArray("loc").stream().map(x -> x.toString().replace("\"", "")).toList());
+    }
+    Http.Answer none = post("/agent/v1/orders/create", sdkOrder().replace(",\"quantity\":1", ""));
+    assertEquals(422, none.status(), none::toString);
+    assertEquals(0, count("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()));
+    ok(post("/agent/v1/orders/create", sdkOrder().replace("\"quantity\":1", "\"quantity\":1.0")));
+    assertEquals(1, count("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()));
+  }
+
   private static void sleep(long ms) {
     try {
       Thread.sleep(ms);

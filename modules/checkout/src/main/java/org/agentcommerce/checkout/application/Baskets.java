@@ -55,6 +55,14 @@ public class Baskets {
       List<Line> outOfStock) {}
 
   /**
+   * Whether this request's key may see the merchant's orders and quotes: one outside its scope is
+   * as absent as another agent's. A request without a key has no scope to keep to.
+   */
+  public boolean inScope(String merchantId) {
+    return !caller.isEstablished() || caller.mayAccessMerchant(merchantId);
+  }
+
+  /**
    * The merchant, if this key may act on it and it sells: 404 MERCHANT_NOT_FOUND, 403
    * MERCHANT_ACCESS_DENIED (out of the key's scope) or 403 MERCHANT_INACTIVE otherwise.
    */
@@ -273,8 +281,8 @@ public class Baskets {
     m.put("item_index", i.index());
     m.put("product_id", i.productRef());
     m.put("variant_id", v.variantId());
-    m.put("sent_unit_price", i.unitPrice() == null ? null : i.unitPrice().toPlainString());
-    m.put("sent_subtotal", i.subtotal() == null ? null : i.subtotal().toPlainString());
+    m.put("sent_unit_price", i.unitPrice() == null ? null : i.unitPrice().toString());
+    m.put("sent_subtotal", i.subtotal() == null ? null : i.subtotal().toString());
     m.put("current_unit_price", unit.toPlainString());
     m.put("current_subtotal", sub.toPlainString());
     m.put("currency", cur);

@@ -33,21 +33,31 @@ import org.agentcommerce.platform.api.WireJson;
 @Transactional
 public class EvidenceService {
 
-  private static final Set<String> FORBIDDEN_KEYS =
-      Set.of(
-          "card_number",
-          "number",
-          "pan",
+  /**
+   * Fragments of a key, lower-cased with separators removed, that name a secret: {@code card_cvc},
+   * {@code cardNumber}, {@code access-token} and {@code API_KEY} all match.
+   */
+  private static final List<String> FORBIDDEN_FRAGMENTS =
+      List.of(
           "cvc",
           "cvv",
-          "cvc2",
-          "security_code",
+          "cardnum",
+          "cardno",
+          "ccnum",
+          "accountnumber",
+          "securitycode",
           "token",
-          "payment_token",
-          "client_secret",
+          "secret",
           "password",
-          "secret");
-  private static final Pattern DIGIT_RUN = Pattern.compile("(?:\\d[ -]?){12,19}");
+          "passwd",
+          "apikey",
+          "privatekey");
+
+  /** Whole keys that name a secret but are too short to look for inside other words. */
+  private static final Set<String> FORBIDDEN_KEYS = Set.of("number", "pan", "pin");
+
+  /** A word of a key: {@code card_pan}, {@code cardPan} and {@code pan-id} hold the word pan. */
+  private static final Pattern KEY_WORD = Pattern.compile("[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])");
 
   @Inject OrderService orders;
   @Inject Clock clock;
@@ -60,11 +70,7 @@ public class EvidenceService {
   public Recorded record(
       String agentId, OrderService.BuyerScope scope, String orderId, JsonObject body) {
     orders.require(agentId, orderId, scope);
-    List<InvalidInputException.Violation> bad = new ArrayList<>();
-    scan(body, new ArrayList<>(List.of("body")), bad);
-    if (!bad.isEmpty()) {
-      throw new InvalidInputException(bad);
-    }
+    refuseSecrets(body);
     Map<String, Object> recorded = new LinkedHashMap<>();
     body.forEach(
         (k, v) -> {
@@ -85,19 +91,34 @@ public class EvidenceService {
     return new Recorded(id, recorded);
   }
 
-  /** Refuses keys that hold secrets and any value that looks like a card number (Luhn). */
+  /**
+   * Refuses (422) a body with a key that names a secret or any key or value holding a card number,
+   * so that neither can be stored.
+   */
+  static void refuseSecrets(JsonObject body) {
+    List<InvalidInputException.Violation> bad = new ArrayList<>();
+    scan(body, new ArrayList<>(List.of("body")), bad);
+    if (!bad.isEmpty()) {
+      throw new InvalidInputException(bad);
+    }
+  }
+
   private static void scan(
       JsonValue v, List<Object> loc, List<InvalidInputException.Violation> bad) {
     if (v instanceof JsonObject o) {
       for (Map.Entry<String, JsonValue> e : o.entrySet()) {
         List<Object> at = new ArrayList<>(loc);
+        if (looksLikeCard(e.getKey())) {
+          at.add("(key)");
+          bad.add(cardNumber(at));
+          continue;
+        }
         at.add(e.getKey());
-        if (FORBIDDEN_KEYS.contains(e.getKey().toLowerCase(Locale.ROOT))
-            && e.getValue() != JsonValue.NULL) {
+        if (namesSecret(e.getKey()) && e.getValue() != JsonValue.NULL) {
           bad.add(
               new InvalidInputException.Violation(
                   at,
-                  "Card numbers, security codes, tokens and secrets are never recorded; send"
+                  "Card numbers, security codes, tokens, keys and secrets are never recorded; send"
                       + " card_brand and card_last4 instead",
                   "value_error.sensitive"));
           continue;
@@ -111,30 +132,91 @@ public class EvidenceService {
         scan(a.get(i), at, bad);
       }
     } else if (v instanceof JsonString s && looksLikeCard(s.getString())
-        || v instanceof JsonNumber n && looksLikeCard(n.toString())) {
-      bad.add(
-          new InvalidInputException.Violation(
-              loc,
-              "This looks like a card number; only the last four digits may be recorded",
-              "value_error.sensitive"));
+        || v instanceof JsonNumber n && looksLikeCard(n)) {
+      bad.add(cardNumber(loc));
     }
   }
 
-  static boolean looksLikeCard(String text) {
-    Matcher m = DIGIT_RUN.matcher(text);
-    while (m.find()) {
-      String digits = m.group().replaceAll("[ -]", "");
-      if (digits.length() >= 13 && digits.length() <= 19 && luhn(digits)) {
+  private static InvalidInputException.Violation cardNumber(List<Object> loc) {
+    return new InvalidInputException.Violation(
+        loc,
+        "This looks like a card number; only the last four digits may be recorded",
+        "value_error.sensitive");
+  }
+
+  /** Whether a key names a secret, whatever its case and separators. */
+  static boolean namesSecret(String key) {
+    String flat = key.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+    if (FORBIDDEN_KEYS.contains(flat)) {
+      return true;
+    }
+    for (String fragment : FORBIDDEN_FRAGMENTS) {
+      if (flat.contains(fragment)) {
+        return true;
+      }
+    }
+    Matcher words = KEY_WORD.matcher(key);
+    while (words.find()) {
+      if (FORBIDDEN_KEYS.contains(words.group().toLowerCase(Locale.ROOT))) {
         return true;
       }
     }
     return false;
   }
 
-  private static boolean luhn(String digits) {
+  private static boolean looksLikeCard(JsonNumber n) {
+    java.math.BigDecimal d = n.bigDecimalValue();
+    // the significant digits only: never print a client's exponent out in full
+    return looksLikeCard(n.toString()) || looksLikeCard(d.unscaledValue().abs().toString());
+  }
+
+  /**
+   * Whether a text holds a card number: 13 to 19 digits, spaces and dashes between them ignored,
+   * that pass the Luhn check, starting where a run of digits or a group of it starts, whatever
+   * digits follow. (Not at every digit: about one window in ten passes Luhn by chance, so any long
+   * number would look like a card.)
+   */
+  static boolean looksLikeCard(String text) {
+    StringBuilder run = new StringBuilder();
+    List<Integer> groupStarts = new ArrayList<>();
+    boolean separated = true;
+    for (int i = 0; i <= text.length(); i++) {
+      char c = i < text.length() ? text.charAt(i) : 'x';
+      if (c >= '0' && c <= '9') {
+        if (separated) {
+          groupStarts.add(run.length());
+          separated = false;
+        }
+        run.append(c);
+      } else if ((c == ' ' || c == '-') && run.length() > 0) {
+        separated = true;
+      } else {
+        for (int start : groupStarts) {
+          if (passesLuhnFrom(run, start)) {
+            return true;
+          }
+        }
+        run.setLength(0);
+        groupStarts.clear();
+        separated = true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean passesLuhnFrom(CharSequence digits, int start) {
+    for (int length = 13; length <= 19 && start + length <= digits.length(); length++) {
+      if (luhn(digits, start, length)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean luhn(CharSequence digits, int start, int length) {
     int sum = 0;
     boolean twice = false;
-    for (int i = digits.length() - 1; i >= 0; i--) {
+    for (int i = start + length - 1; i >= start; i--) {
       int d = digits.charAt(i) - '0';
       if (twice) {
         d *= 2;

@@ -49,6 +49,7 @@ public class OrderService implements OrderBook, PlacedOrders {
   @Inject OrderRepository orders;
   @Inject QuoteRepository quotes;
   @Inject QuoteService quoteService;
+  @Inject Baskets baskets;
   @Inject SellableCatalog catalog;
   @Inject SpendPolicyService spending;
   @Inject PreflightService preflight;
@@ -79,6 +80,7 @@ public class OrderService implements OrderBook, PlacedOrders {
       quote =
           quotes
               .lockForAgent(c.parties().agentId(), c.quoteId())
+              .filter(q -> baskets.inScope(q.merchantId()))
               .orElseThrow(
                   () ->
                       new ApiException(
@@ -87,6 +89,7 @@ public class OrderService implements OrderBook, PlacedOrders {
                           "Quote " + c.quoteId() + " was not found.",
                           Map.of("quote_id", c.quoteId()),
                           Map.of()));
+      baskets.seller(quote.merchantId());
       checkAgainstQuote(c, quote);
       lines = linesOf(quote);
       checkStock(quote.merchantId(), quote.market(), lines);
@@ -350,8 +353,9 @@ public class OrderService implements OrderBook, PlacedOrders {
     return visible(orders.lockForAgent(agentId, orderId), orderId, scope);
   }
 
-  private static Order visible(Optional<Order> found, String orderId, BuyerScope scope) {
+  private Order visible(Optional<Order> found, String orderId, BuyerScope scope) {
     return found
+        .filter(o -> baskets.inScope(o.merchantId()))
         .filter(o -> scope == null || scope.sees(o))
         .orElseThrow(
             () ->
@@ -422,7 +426,10 @@ public class OrderService implements OrderBook, PlacedOrders {
         || s == OrderStatus.CONFIRMED
         || s == OrderStatus.FULFILLED) {
       return new Confirmation(
-          view(o), s == OrderStatus.MERCHANT_CONFIRMING ? "started" : "placed", false);
+          view(o),
+          s == OrderStatus.MERCHANT_CONFIRMING ? "started" : "placed",
+          false,
+          placements.isResolvable() ? placements.get().connectorOf(orderId).orElse(null) : null);
     }
     if (s != OrderStatus.PAID || payment.isEmpty() || !payment.get().succeeded()) {
       throw new ApiException(
@@ -453,20 +460,22 @@ public class OrderService implements OrderBook, PlacedOrders {
 
   /** What confirm-payment did. */
   public record Confirmation(
-      OrderView order, String merchantSync, boolean started, String connector) {
-    Confirmation(OrderView order, String merchantSync, boolean started) {
-      this(order, merchantSync, started, null);
-    }
-  }
+      OrderView order, String merchantSync, boolean started, String connector) {}
 
   @Override
   public Optional<OrderSnapshot> order(String agentId, String orderId) {
-    return orders.findForAgent(agentId, orderId).map(OrderService::snapshot);
+    return orders
+        .findForAgent(agentId, orderId)
+        .filter(o -> baskets.inScope(o.merchantId()))
+        .map(OrderService::snapshot);
   }
 
   @Override
   public Optional<OrderSnapshot> lockOrder(String agentId, String orderId) {
-    return orders.lockForAgent(agentId, orderId).map(OrderService::snapshot);
+    return orders
+        .lockForAgent(agentId, orderId)
+        .filter(o -> baskets.inScope(o.merchantId()))
+        .map(OrderService::snapshot);
   }
 
   private static OrderSnapshot snapshot(Order o) {
@@ -600,7 +609,8 @@ public class OrderService implements OrderBook, PlacedOrders {
 
   @Override
   public void fulfilled(String orderId, String trackingNumber) {
-    Order o = byId(orderId);
+    Order o =
+        orders.lock(orderId).orElseThrow(() -> new IllegalStateException("No order " + orderId));
     o.shipped(trackingNumber);
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("tracking_number", trackingNumber);

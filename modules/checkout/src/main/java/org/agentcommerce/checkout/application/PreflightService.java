@@ -29,6 +29,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class PreflightService {
 
   @Inject QuoteRepository quotes;
+  @Inject Baskets baskets;
   @Inject SellableCatalog catalog;
   @Inject Clock clock;
 
@@ -72,6 +73,7 @@ public class PreflightService {
         quotes
             .findForAgent(agentId, quoteId)
             .filter(x -> merchantId == null || x.merchantId().equals(merchantId))
+            .filter(x -> baskets.inScope(x.merchantId()))
             .orElseThrow(
                 () ->
                     new ApiException(

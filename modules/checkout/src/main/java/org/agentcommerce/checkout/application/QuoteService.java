@@ -314,6 +314,6 @@ public class QuoteService {
 
   /** The agent's quote, read back as it was answered. */
   public Optional<Quote> find(String agentId, String quoteId) {
-    return quotes.findForAgent(agentId, quoteId);
+    return quotes.findForAgent(agentId, quoteId).filter(q -> baskets.inScope(q.merchantId()));
   }
 }

@@ -98,6 +98,11 @@ public class MerchantPlacementService implements PlacementJobs {
     return channel.connector();
   }
 
+  @Override
+  public Optional<String> connectorOf(String orderId) {
+    return store.connector(orderId);
+  }
+
   void onStarted(@Observes(during = TransactionPhase.AFTER_SUCCESS) Started s) {
     if (enabled && scheduler != null) {
       scheduler.execute(this::drain);

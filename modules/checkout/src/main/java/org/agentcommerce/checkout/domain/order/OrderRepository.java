@@ -25,9 +25,13 @@ public interface OrderRepository {
 
   int transitionCount(String orderId);
 
-  /** What a list asks for; null members filter nothing. */
+  /**
+   * What a list asks for; null members filter nothing. {@code merchantScope}: the merchants the key
+   * is limited to (null or empty: every merchant).
+   */
   record Filter(
       String agentId,
+      java.util.Set<String> merchantScope,
       String merchantId,
       String status,
       List<String> buyerRefs,

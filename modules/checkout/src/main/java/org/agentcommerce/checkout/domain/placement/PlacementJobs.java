@@ -1,5 +1,7 @@
 package org.agentcommerce.checkout.domain.placement;
 
+import java.util.Optional;
+
 /** Starts placement (implemented by the placement service). */
 public interface PlacementJobs {
 
@@ -9,4 +11,7 @@ public interface PlacementJobs {
    * same order changes nothing. Answers the connector kind that will place it.
    */
   String start(String orderId, String merchantId);
+
+  /** The connector placing the order, once {@link #start} wrote its job. */
+  Optional<String> connectorOf(String orderId);
 }

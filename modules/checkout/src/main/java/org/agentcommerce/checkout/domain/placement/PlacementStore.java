@@ -19,6 +19,9 @@ public interface PlacementStore {
   /** Writes a pending job in the caller's transaction, unless the order has one already. */
   boolean create(String orderId, String merchantId, String connector);
 
+  /** The connector of the order's job, if it has one. */
+  Optional<String> connector(String orderId);
+
   /** Orders whose jobs are due: pending and due, or running with an expired lease. */
   List<String> due(int limit);
 

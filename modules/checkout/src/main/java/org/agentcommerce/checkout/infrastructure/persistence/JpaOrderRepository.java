@@ -100,6 +100,10 @@ public class JpaOrderRepository implements OrderRepository {
     List<String> clauses = new ArrayList<>();
     clauses.add("o.agentId = :agentId");
     params.put("agentId", f.agentId());
+    if (f.merchantScope() != null && !f.merchantScope().isEmpty()) {
+      clauses.add("o.merchantId IN :merchantScope");
+      params.put("merchantScope", f.merchantScope());
+    }
     if (f.merchantId() != null) {
       clauses.add("o.merchantId = :merchantId");
       params.put("merchantId", f.merchantId());

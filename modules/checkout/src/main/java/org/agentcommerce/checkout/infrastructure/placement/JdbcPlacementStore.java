@@ -49,6 +49,15 @@ public class JdbcPlacementStore implements PlacementStore {
   }
 
   @Override
+  public Optional<String> connector(String orderId) {
+    return em.createNativeQuery("SELECT connector FROM merchant_placements WHERE order_id = ?")
+        .setParameter(1, orderId)
+        .getResultStream()
+        .findFirst()
+        .map(String::valueOf);
+  }
+
+  @Override
   public boolean create(String orderId, String merchantId, String connector) {
     Number existing =
         (Number)

@@ -337,6 +337,7 @@ public class OrderResource {
         orders.list(
             new OrderRepository.Filter(
                 caller.agentId(),
+                caller.merchantScope(),
                 merchantId,
                 status,
                 refs,
@@ -502,6 +503,10 @@ public class OrderResource {
       responseCode = "200",
       description = "What was recorded",
       content = @Content(schema = @Schema(implementation = EvidenceResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "ORDER_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public EvidenceResponse evidence(@NotNull @Valid EvidenceRequest body) {
     EvidenceService.Recorded r =
         evidence.record(

@@ -94,7 +94,8 @@ public class SandboxMerchantPlatformResource {
         platform
             .find(merchantOrderId)
             .filter(x -> enabled)
-            .filter(x -> orders.order(caller.agentId(), x.reference()).isPresent())
+            // locked before anything reads it: a concurrent fulfil waits, then finds it shipped
+            .filter(x -> orders.lockOrder(caller.agentId(), x.reference()).isPresent())
             .orElseThrow(
                 () ->
                     new ApiException(

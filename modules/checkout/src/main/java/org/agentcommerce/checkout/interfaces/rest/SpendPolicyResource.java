@@ -104,8 +104,21 @@ public class SpendPolicyResource {
       content = @Content(schema = @Schema(implementation = PolicyResponse.class)))
   public PolicyResponse put(@NotNull @Valid PolicyRequest body) {
     List<SpendPolicyService.Limit> limits = new ArrayList<>();
+    java.util.Set<String> currencies = new java.util.HashSet<>();
     for (int i = 0; i < body.limits().size(); i++) {
       Limit l = body.limits().get(i);
+      if (l == null) {
+        throw new InvalidInputException(
+            new InvalidInputException.Violation(
+                List.of("body", "limits", i), "Input should be an object", "model_type"));
+      }
+      if (!currencies.add(l.currency())) {
+        throw new InvalidInputException(
+            new InvalidInputException.Violation(
+                List.of("body", "limits", i, "currency"),
+                "Each currency has one limit; " + l.currency() + " is listed twice",
+                "value_error"));
+      }
       limits.add(
           new SpendPolicyService.Limit(
               l.currency(),

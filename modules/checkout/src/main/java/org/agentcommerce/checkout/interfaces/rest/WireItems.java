@@ -3,10 +3,7 @@ package org.agentcommerce.checkout.interfaces.rest;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.math.BigDecimal;
@@ -15,6 +12,7 @@ import java.util.List;
 import org.agentcommerce.checkout.application.BasketItem;
 import org.agentcommerce.checkout.application.ShipTo;
 import org.agentcommerce.platform.api.InvalidInputException;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The item and address shapes orders and quotes share, and their conversion. */
@@ -42,8 +40,14 @@ final class WireItems {
                   "Optional; every item must be of the order's one merchant"
                       + " (MULTI_MERCHANT_NOT_SUPPORTED otherwise)")
           String merchantId,
-      @NotNull @Min(1) @Max(1000) @Schema(required = true, minimum = "1", maximum = "1000")
-          Integer quantity,
+      @Schema(
+              required = true,
+              type = SchemaType.INTEGER,
+              format = "int32",
+              minimum = "1",
+              maximum = "1000",
+              description = "A whole JSON number (not 1.5, not \"1\")")
+          JsonValue quantity,
       @Size(max = 300) @Schema(description = "Informational; ignored") String productTitle,
       @Schema(
               description =
@@ -128,31 +132,82 @@ final class WireItems {
               i,
               it.productId(),
               it.variantId() != null ? it.variantId() : it.skuId(),
-              it.quantity(),
+              quantity(it.quantity(), List.of("body", "items", i, "quantity")),
               decimal(it.unitPrice(), List.of("body", "items", i, "unit_price")),
               decimal(it.subtotal(), List.of("body", "items", i, "subtotal"))));
     }
     return out;
   }
 
-  /** A decimal sent as a JSON string or number; anything else is a 422. */
+  /**
+   * A quantity: a whole JSON number (2 or 2.0) from 1 to 1000. A fraction is not truncated and a
+   * string is not parsed; both are 422.
+   */
+  static int quantity(JsonValue v, List<Object> loc) {
+    if (v == null || v == JsonValue.NULL) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(loc, "Field required", "missing"));
+    }
+    BigDecimal q = v instanceof JsonNumber n ? n.bigDecimalValue() : null;
+    if (q == null || q.stripTrailingZeros().scale() > 0) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              loc, "Input should be a whole JSON number", "int_type"));
+    }
+    if (q.compareTo(BigDecimal.ONE) < 0) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              loc, "Input should be greater than or equal to 1", "greater_than_equal"));
+    }
+    if (q.compareTo(BigDecimal.valueOf(1000)) > 0) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              loc, "Input should be less than or equal to 1000", "less_than_equal"));
+    }
+    return q.intValueExact();
+  }
+
+  /** The most significant digits a client's decimal may carry. */
+  static final int MAX_PRECISION = 20;
+
+  /** The largest scale (either sign) a client's decimal may carry: 1E+10 to 1E-10. */
+  static final int MAX_SCALE = 10;
+
+  /**
+   * A decimal sent as a JSON string or number; anything else is a 422. So is a decimal with more
+   * than {@value #MAX_PRECISION} digits or an exponent beyond ±{@value #MAX_SCALE}: a price check
+   * needs neither, and {@code 1E+2000000000} would cost gigabytes the moment anything printed it.
+   */
   static BigDecimal decimal(JsonValue v, List<Object> loc) {
     if (v == null || v == JsonValue.NULL) {
       return null;
     }
+    BigDecimal d = null;
     try {
       if (v instanceof JsonNumber n) {
-        return n.bigDecimalValue();
-      }
-      if (v instanceof JsonString s) {
-        return new BigDecimal(s.getString().trim());
+        d = n.bigDecimalValue();
+      } else if (v instanceof JsonString s && s.getString().length() <= 64) {
+        d = new BigDecimal(s.getString().trim());
       }
     } catch (NumberFormatException bad) {
       // falls through
     }
-    throw new InvalidInputException(
-        new InvalidInputException.Violation(
-            loc, "Input should be a decimal number or a decimal string", "decimal_parsing"));
+    if (d == null) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              loc, "Input should be a decimal number or a decimal string", "decimal_parsing"));
+    }
+    if (d.precision() > MAX_PRECISION || Math.abs(d.scale()) > MAX_SCALE) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              loc,
+              "Input should be a decimal with at most "
+                  + MAX_PRECISION
+                  + " digits and an exponent within ±"
+                  + MAX_SCALE,
+              "decimal_parsing"));
+    }
+    return d;
   }
 
   /**

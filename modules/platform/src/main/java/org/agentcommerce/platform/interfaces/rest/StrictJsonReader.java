@@ -20,8 +20,9 @@ import org.agentcommerce.platform.api.InvalidInputException;
 /**
  * Holds JSON request bodies bound to our DTOs to exactly one JSON value: trailing content after it
  * ({@code {"a":1} {"b":2}}) is a 422, and so is an array where an object is expected (a one-element
- * array would otherwise bind as its element). Bodies read as text or as JSON-P values (the tool
- * doors' JSON-RPC) are left to their readers, which answer in their own protocol.
+ * array would otherwise bind as its element). A body read as a JSON-P array must be one (422
+ * list_type otherwise). Other bodies read as text or as JSON-P values (the tool doors' JSON-RPC)
+ * are left to their readers, which answer in their own protocol.
  */
 @Provider
 @Priority(Priorities.ENTITY_CODER)
@@ -33,17 +34,21 @@ public class StrictJsonReader implements ReaderInterceptor {
   @Override
   public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
     Class<?> type = context.getType();
-    if (!isJson(context.getMediaType()) || readsItsOwnJson(type)) {
+    boolean arrayOnly = type == jakarta.json.JsonArray.class;
+    if (!isJson(context.getMediaType()) || (readsItsOwnJson(type) && !arrayOnly)) {
       return context.proceed();
     }
     byte[] body = context.getInputStream().readAllBytes();
     context.setInputStream(new ByteArrayInputStream(body));
-    check(new String(body, StandardCharsets.UTF_8), expectsArray(type));
+    check(new String(body, StandardCharsets.UTF_8), expectsArray(type), arrayOnly);
     return context.proceed();
   }
 
-  /** Throws 422 unless {@code text} is one JSON value (or empty) of the expected kind. */
-  static void check(String text, boolean arrayExpected) {
+  /**
+   * Throws 422 unless {@code text} is one JSON value (or empty) of the expected kind: not an array
+   * unless {@code arrayExpected}, and only an array when {@code arrayOnly}.
+   */
+  static void check(String text, boolean arrayExpected, boolean arrayOnly) {
     if (text.isBlank()) {
       return; // the resource says that a body is required
     }
@@ -57,6 +62,9 @@ public class StrictJsonReader implements ReaderInterceptor {
       }
       if (first == JsonParser.Event.START_ARRAY && !arrayExpected) {
         throw invalid("Input should be a JSON object, not an array", "model_type");
+      }
+      if (first != JsonParser.Event.START_ARRAY && arrayOnly) {
+        throw invalid("Input should be a valid list", "list_type");
       }
       boolean more;
       try {

@@ -30,11 +30,7 @@ public class TransactionalExceptionMapper implements ExceptionMapper<Transaction
             Map.of());
       }
       if (t instanceof jakarta.persistence.OptimisticLockException) {
-        return ErrorBodies.error(
-            409,
-            "CONFLICT",
-            "The resource was changed concurrently; read its current state and retry.",
-            Map.of());
+        return OptimisticLockExceptionMapper.concurrentChange();
       }
       if (t.getCause() == t) {
         break;
