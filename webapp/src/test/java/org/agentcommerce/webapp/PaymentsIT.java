@@ -25,6 +25,7 @@ import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.Jmx;
+import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.TestIssuer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -538,6 +539,339 @@ class PaymentsIT {
     }
   }
 
+  @Test
+  void aSignedStripeWebhookSettlesThePaymentOnceAndAForgedOneIsRefused() throws Exception {
+    // A payment whose Stripe attempt's outcome was not known (as after a timeout).
+    String orderId = order(1);
+    String payment = "pay_wh" + Long.toHexString(System.nanoTime());
+    String attempt = "att_wh" + Long.toHexString(System.nanoTime());
+    String pi = "pi_wh" + Long.toHexString(System.nanoTime());
+    Agents.sql(
+        "UPDATE orders SET status = 'payment_processing', payment_status = 'processing'"
+            + " WHERE id = ?",
+        orderId);
+    Agents.sql(
+        "INSERT INTO payments (id, agent_id, order_id, merchant_id, status, amount_minor,"
+            + " currency, psp, method_type, off_session, live_mode, protocol, live_order_id, version,"
+            + " created_at, updated_at) SELECT ?, agent_id, id, merchant_id, 'processing',"
+            + " total_minor, currency, 'stripe', 'card', FALSE, FALSE, 'rest', id, 0,"
+            + " CURRENT_TIMESTAMP(6), CURRENT_TIMESTAMP(6) FROM orders WHERE id = ?",
+        payment,
+        orderId);
+    Agents.sql(
+        "INSERT INTO payment_attempts (id, payment_id, seq, psp, idempotency_key, status,"
+            + " psp_payment_id, reconcile_count, next_check_at, created_at) VALUES (?, ?, 1,"
+            + " 'stripe', ?, 'unknown', ?, 0, TIMESTAMPADD(HOUR, 1, CURRENT_TIMESTAMP(6)),"
+            + " CURRENT_TIMESTAMP(6))",
+        attempt,
+        payment,
+        "ac-" + attempt,
+        pi);
+    String intent =
+        "{\"id\":\""
+            + pi
+            + "\",\"object\":\"payment_intent\",\"amount\":2695,"
+            + "\"currency\":\"usd\",\"status\":\"succeeded\",\"livemode\":false,"
+            + "\"metadata\":{\"ac_reference\":\""
+            + attempt
+            + "\"}}";
+    String event =
+        "{\"id\":\"evt_"
+            + attempt
+            + "\",\"object\":\"event\",\"api_version\":\""
+            + com.stripe.Stripe.API_VERSION
+            + "\",\"created\":"
+            + (System.currentTimeMillis() / 1000)
+            + ",\"data\":{\"object\":"
+            + intent
+            + "},\"livemode\":false,\"pending_webhooks\":1,"
+            + "\"type\":\"payment_intent.succeeded\"}";
+    long t = System.currentTimeMillis() / 1000;
+    javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+    mac.init(
+        new javax.crypto.spec.SecretKeySpec(
+            TestDatabase.STRIPE_WEBHOOK_SECRET.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            "HmacSHA256"));
+    String signature =
+        "t="
+            + t
+            + ",v1="
+            + java.util.HexFormat.of()
+                .formatHex(
+                    mac.doFinal(
+                        (t + "." + event).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+
+    // Forged: the same body under another signature, or an altered body.
+    refused(
+        http.post("/webhooks/psp/stripe", event, "Stripe-Signature", "t=" + t + ",v1=00"),
+        400,
+        "WEBHOOK_SIGNATURE_INVALID");
+    refused(
+        http.post(
+            "/webhooks/psp/stripe", event.replace("2695", "1"), "Stripe-Signature", signature),
+        400,
+        "WEBHOOK_SIGNATURE_INVALID");
+    assertEquals("payment_processing", orderStatus(orderId));
+
+    JsonObject handled =
+        ok(http.post("/webhooks/psp/stripe", event, "Stripe-Signature", signature));
+    assertEquals("accepted", handled.getString("status"));
+    assertEquals(payment, handled.getString("payment_id"));
+    assertEquals("succeeded", handled.getString("payment_status"));
+    assertEquals("paid", orderStatus(orderId));
+    // Redelivered: acknowledged, nothing happens twice.
+    assertEquals(
+        "duplicate",
+        ok(http.post("/webhooks/psp/stripe", event, "Stripe-Signature", signature))
+            .getString("status"));
+    assertEquals(
+        1L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM domain_events WHERE"
+                        + " aggregate_id = ? AND event_type = 'order.payment_succeeded'",
+                    orderId))
+            .longValue());
+  }
+
+  @Test
+  void refundsGiveBackAtMostWhatWasPaid() {
+    String orderId = order(1);
+    JsonObject p = ok(pay(orderId, "tok_visa"));
+    String paymentId = p.getString("payment_id");
+    String total = p.getString("amount");
+    String refunds = "/agent/v1/payments/" + paymentId + "/refunds";
+    JsonObject part =
+        ok(
+            http.post(
+                refunds,
+                "{\"amount\":\"5.00\",\"reason\":\"damaged\"}",
+                "X-API-Key",
+                agent.apiKey(),
+                "Idempotency-Key",
+                "rf-" + paymentId));
+    assertEquals("succeeded", part.getString("status"), part::toString);
+    assertEquals("5.00", part.getString("amount"));
+    assertEquals("partially_refunded", orderStatus(orderId));
+    // The same request again is the same refund, not a second one.
+    JsonObject replay =
+        ok(
+            http.post(
+                refunds,
+                "{\"amount\":\"5.00\",\"reason\":\"damaged\"}",
+                "X-API-Key",
+                agent.apiKey(),
+                "Idempotency-Key",
+                "rf-" + paymentId));
+    assertEquals(part.getString("refund_id"), replay.getString("refund_id"));
+    refused(
+        http.post(refunds, "{\"amount\":\"" + total + "\"}", "X-API-Key", agent.apiKey()),
+        409,
+        "REFUND_EXCEEDS_PAYMENT");
+    refused(http.post(refunds, "{\"amount\":\"0\"}", "X-API-Key", agent.apiKey()), 422, null);
+    JsonObject rest = ok(http.post(refunds, "{}", "X-API-Key", agent.apiKey()));
+    assertEquals(
+        new java.math.BigDecimal(total).subtract(new java.math.BigDecimal("5.00")).toPlainString(),
+        rest.getString("amount"));
+    assertEquals("refunded", orderStatus(orderId));
+    refused(http.post(refunds, "{}", "X-API-Key", agent.apiKey()), 409, "REFUND_EXCEEDS_PAYMENT");
+    assertEquals(
+        2, ok(http.get(refunds, "X-API-Key", agent.apiKey())).getJsonArray("refunds").size());
+    assertEquals(
+        2L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM domain_events WHERE"
+                        + " aggregate_id = ? AND event_type = 'order.refunded'",
+                    orderId))
+            .longValue());
+    // The sandbox PSP gave back exactly what was paid.
+    assertEquals(
+        ((Number)
+                Agents.query(
+                    "SELECT amount_minor FROM sandbox_psp_charges c JOIN"
+                        + " payment_attempts a ON a.idempotency_key = c.idempotency_key WHERE a.payment_id = ?",
+                    paymentId))
+            .longValue(),
+        ((Number)
+                Agents.query(
+                    "SELECT refunded_minor FROM"
+                        + " sandbox_psp_charges c JOIN payment_attempts a ON a.idempotency_key ="
+                        + " c.idempotency_key WHERE a.payment_id = ?",
+                    paymentId))
+            .longValue());
+    Agents.Registered other = Agents.register(http);
+    refused(http.post(refunds, "{}", "X-API-Key", other.apiKey()), 404, "PAYMENT_NOT_FOUND");
+    String declined = order(1);
+    String failed = ok(pay(declined, "tok_chargeDeclined")).getString("payment_id");
+    refused(
+        http.post("/agent/v1/payments/" + failed + "/refunds", "{}", "X-API-Key", agent.apiKey()),
+        409,
+        "PAYMENT_NOT_SUCCEEDED");
+  }
+
+  @Test
+  void aMandateTokenPaysOnceWithinItsScopeAndThroughTheGates() throws Exception {
+    JsonObject mandate =
+        ok(
+            http.post(
+                "/agent/v1/mandates",
+                "{\"currency\":\"USD\","
+                    + "\"max_amount\":\"40.00\",\"merchant_ids\":[\""
+                    + LUMEN
+                    + "\"],\"payment_method\":"
+                    + "{\"type\":\"card\",\"token\":\"tok_visa\"}}",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer));
+    String mandateId = mandate.getString("mandate_id");
+    assertFalse(mandate.toString().contains("tok_visa"), "the saved method is never shown");
+    String authorize = "/agent/v1/payments/authorize";
+    refused(
+        http.post(
+            authorize,
+            "{\"mandate_id\":\"" + mandateId + "\",\"amount\":\"40.01\"," + "\"currency\":\"USD\"}",
+            "X-API-Key",
+            agent.apiKey()),
+        403,
+        "EXCEEDED_LIMIT");
+    refused(
+        http.post(
+            authorize,
+            "{\"mandate_id\":\"" + mandateId + "\",\"amount\":\"10\"," + "\"currency\":\"EUR\"}",
+            "X-API-Key",
+            agent.apiKey()),
+        422,
+        "CURRENCY_NOT_ALLOWED");
+    refused(
+        http.post(
+            authorize,
+            "{\"mandate_id\":\""
+                + mandateId
+                + "\",\"amount\":\"10\","
+                + "\"currency\":\"USD\",\"merchant_context\":{\"merchant_id\":"
+                + "\"merch_4b0e8c2d6a1f9357\"}}",
+            "X-API-Key",
+            agent.apiKey()),
+        403,
+        "NOT_ALLOWED_MERCHANT");
+    Agents.Registered other = Agents.register(http);
+    refused(
+        http.post(
+            authorize,
+            "{\"mandate_id\":\"" + mandateId + "\",\"amount\":\"10\"," + "\"currency\":\"USD\"}",
+            "X-API-Key",
+            other.apiKey()),
+        404,
+        "MANDATE_NOT_FOUND");
+    JsonObject auth =
+        ok(
+            http.post(
+                authorize,
+                "{\"mandate_id\":\"" + mandateId + "\",\"amount\":\"40.00\",\"currency\":\"USD\"}",
+                "X-API-Key",
+                agent.apiKey()));
+    assertEquals("authorized", auth.getString("status"));
+    String token = auth.getString("token");
+    assertTrue(token.startsWith("mtk_"), auth::toString);
+    assertEquals(
+        0L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM mandate_tokens WHERE" + " token_hash = ? OR id = ?",
+                    token,
+                    token))
+            .longValue(),
+        "only a hash is stored");
+
+    String orderId = order(1);
+    String body =
+        "{\"order_id\":\"%s\",\"payment_method\":{\"type\":\"mandate_token\","
+            + "\"token\":\""
+            + token
+            + "\"}}";
+    try (JMXConnector c = Jmx.connect(base)) {
+      MBeanServerConnection jmx = c.getMBeanServerConnection();
+      ObjectName gates = new ObjectName(GATES);
+      // A delegated method is gated: off by default.
+      jmx.setAttribute(gates, new Attribute("SubmitEnabled", false));
+      refused(payBody(String.format(body, orderId)), 403, "TIER2_CHARGE_DISABLED");
+      jmx.setAttribute(gates, new Attribute("SubmitEnabled", true));
+      jmx.setAttribute(gates, new Attribute("TestCaptureCapMinor", 10_000L));
+      try {
+        JsonObject p = ok(payBody(String.format(body, orderId)));
+        assertEquals("succeeded", p.getString("status"), p::toString);
+        assertEquals(1, charges(orderId));
+        // Redeemable once.
+        String second = order(1);
+        JsonObject d = refused(payBody(String.format(body, second)), 403, "MANDATE_TOKEN_INVALID");
+        assertEquals("already_used", d.getString("reason"));
+        assertEquals(0, charges(second));
+
+        // Step-up: the buyer confirms before the token works.
+        String stepUp =
+            ok(http.post(
+                    "/agent/v1/mandates",
+                    "{\"currency\":\"USD\","
+                        + "\"max_amount\":\"40.00\",\"confirmation\":\"always\",\"payment_method\":"
+                        + "{\"type\":\"card\",\"token\":\"tok_visa\"}}",
+                    "X-API-Key",
+                    agent.apiKey(),
+                    "X-Agent-User-JWT",
+                    buyer))
+                .getString("mandate_id");
+        JsonObject pending =
+            ok(
+                http.post(
+                    authorize,
+                    "{\"mandate_id\":\""
+                        + stepUp
+                        + "\",\"amount\":\"40.00\",\"currency\":\"USD\",\"merchant_context\":"
+                        + "{\"merchant_id\":\""
+                        + LUMEN
+                        + "\"}}",
+                    "X-API-Key",
+                    agent.apiKey()));
+        assertEquals("requires_user_confirmation", pending.getString("status"));
+        assertTrue(pending.getBoolean("requires_user_confirmation"));
+        String stepToken = pending.getString("token");
+        String stepBody =
+            "{\"order_id\":\""
+                + second
+                + "\",\"payment_method\":{\"type\":"
+                + "\"mandate_token\",\"token\":\""
+                + stepToken
+                + "\"}}";
+        assertEquals(
+            "confirmation_required",
+            refused(payBody(stepBody), 403, "MANDATE_TOKEN_INVALID").getString("reason"));
+        refused(
+            http.post(
+                pending.getString("confirm_url"),
+                "",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                TestIssuer.token("not-the-buyer")),
+            403,
+            "BUYER_MISMATCH");
+        ok(
+            http.post(
+                pending.getString("confirm_url"),
+                "",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer));
+        assertEquals("succeeded", ok(payBody(stepBody)).getString("status"));
+      } finally {
+        jmx.setAttribute(gates, new Attribute("SubmitEnabled", false));
+        jmx.setAttribute(gates, new Attribute("TestCaptureCapMinor", 500L));
+      }
+    }
+  }
+
   private static JsonObject ok(Http.Answer a) {
     assertEquals(200, a.status(), a::toString);
     return a.json();
@@ -545,6 +879,9 @@ class PaymentsIT {
 
   private static JsonObject refused(Http.Answer a, int status, String code) {
     assertEquals(status, a.status(), a::toString);
+    if (code == null) {
+      return a.json();
+    }
     JsonObject detail = a.json().getJsonObject("detail");
     assertEquals(code, detail.getString("error"), a::toString);
     return detail;

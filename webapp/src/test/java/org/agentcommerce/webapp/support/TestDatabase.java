@@ -19,6 +19,9 @@ public class TestDatabase implements LauncherSessionListener {
   private static final Logger LOG = Logger.getLogger(TestDatabase.class.getName());
   private static final String DATABASE = "agentcommerce";
 
+  /** The webhook signing secret of the tests' Stripe account. */
+  public static final String STRIPE_WEBHOOK_SECRET = "whsec_dGVzdC1vbmx5LXN0cmlwZS1zZWNyZXQ";
+
   private static String url;
   private static String user;
   private static String password;
@@ -68,6 +71,8 @@ public class TestDatabase implements LauncherSessionListener {
     // A Stripe account nobody listens for (port 1 refuses connections): for failover tests.
     options.append(" -Dac.psp.stripe-unreachable.base-url=http://127.0.0.1:1");
     options.append(" -Dac.psp.stripe-unreachable.api-key=sk_test_unreachable");
+    // The secret Stripe's webhooks are signed with (the tests sign their own).
+    options.append(" -Dac.psp.stripe.webhook-secret=" + STRIPE_WEBHOOK_SECRET);
     options.append(" -Dac.placement.backoff-base=PT0.2S -Dac.placement.backoff-max=PT1S");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");

@@ -95,7 +95,8 @@ public class PaymentService implements OrderPayments {
           ctx,
           Map.of());
     }
-    return drive(prepared, cmd.methodToken());
+    return drive(
+        prepared, prepared.mandateMethod() != null ? prepared.mandateMethod() : cmd.methodToken());
   }
 
   /** The buyer's method token travels with the call only: it is never stored or logged. */

@@ -38,6 +38,7 @@ public class PaymentSteps {
   @Inject OrderBook orders;
   @Inject PaymentGates gates;
   @Inject HilApprovals hil;
+  @Inject Mandates mandates;
   @Inject PspRegistry registry;
   @Inject Config config;
 
@@ -64,7 +65,12 @@ public class PaymentSteps {
   }
 
   /** What {@link #prepare} wrote: the payment, its first attempt and the PSPs to try in order. */
-  public record Prepared(PaymentRecord payment, AttemptRecord attempt, List<PspAccount> route) {}
+  /**
+   * What {@link #prepare} wrote: the payment, its first attempt, the PSPs to try in order, and the
+   * PSP method token a redeemed mandate stands for (null: the buyer's own token).
+   */
+  public record Prepared(
+      PaymentRecord payment, AttemptRecord attempt, List<PspAccount> route, String mandateMethod) {}
 
   /** A payment over the HIL threshold without an approval: nothing was written. */
   public static class HilRequired extends RuntimeException {
@@ -79,6 +85,9 @@ public class PaymentSteps {
 
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Prepared prepare(PayCommand cmd) {
+    // A mandate's token is a delegated method: the buyer is not present, the gates apply.
+    boolean mandate = Mandates.METHOD.equals(cmd.methodType());
+    boolean offSession = cmd.offSession() || mandate;
     OrderBook.OrderSnapshot o =
         orders
             .lockOrder(cmd.agentId(), cmd.orderId())
@@ -127,7 +136,7 @@ public class PaymentSteps {
     boolean live = registry.live(route.get(0).account());
     gates.check(
         new PaymentGates.Charge(
-            cmd.protocol(), cmd.offSession(), o.merchantId(), o.total().minorUnits(), live));
+            cmd.protocol(), offSession, o.merchantId(), o.total().minorUnits(), live));
     // A failover never leaves the lane the gates allowed: later PSPs they refuse are dropped.
     route
         .subList(1, route.size())
@@ -136,11 +145,22 @@ public class PaymentSteps {
                 !gates.allows(
                     new PaymentGates.Charge(
                         cmd.protocol(),
-                        cmd.offSession(),
+                        offSession,
                         o.merchantId(),
                         o.total().minorUnits(),
                         registry.live(a.account()))));
     String paymentId = Ids.newId("pay", 12);
+    Mandates.Redeemed redeemed =
+        mandate
+            ? mandates.redeem(
+                cmd.agentId(),
+                cmd.methodToken(),
+                o.total(),
+                o.merchantId(),
+                paymentId,
+                cmd.buyerIssuer(),
+                cmd.buyerSubject())
+            : null;
     if (hil.required(o.total())) {
       if (cmd.hilApprovalId() == null) {
         throw new HilRequired(o);
@@ -165,7 +185,7 @@ public class PaymentSteps {
             route.get(0).psp(),
             null,
             cmd.methodType(),
-            cmd.offSession(),
+            offSession,
             live,
             cmd.protocol(),
             cmd.returnUrl(),
@@ -176,7 +196,7 @@ public class PaymentSteps {
             cmd.buyerIssuer(),
             cmd.buyerSubject(),
             cmd.hilApprovalId(),
-            cmd.mandateId(),
+            redeemed == null ? null : redeemed.mandateId(),
             null,
             null);
     try {
@@ -188,7 +208,11 @@ public class PaymentSteps {
     AttemptRecord a = newAttempt(paymentId, 1, route.get(0).psp());
     store.insertAttempt(a, sentGrace);
     orders.paymentStarted(o.orderId(), paymentId, route.get(0).psp());
-    return new Prepared(store.find(paymentId).orElseThrow(), a, route);
+    return new Prepared(
+        store.find(paymentId).orElseThrow(),
+        a,
+        route,
+        redeemed == null ? null : redeemed.paymentMethodToken());
   }
 
   /** The first PSP refused before creating anything: that attempt ends, the next one begins. */

@@ -57,6 +57,9 @@ public interface PaymentStore {
 
   Optional<AttemptRecord> attempt(String attemptId);
 
+  /** The attempt at this PSP that the PSP knows by this payment id. */
+  Optional<AttemptRecord> attemptByPspPaymentId(String psp, String pspPaymentId);
+
   /**
    * Claims up to {@code limit} open attempts whose check is due, for {@code lease} (database
    * clock), on a connection of its own; answers their ids.

@@ -226,6 +226,20 @@ public class JdbcPaymentStore implements PaymentStore {
   }
 
   @Override
+  public Optional<AttemptRecord> attemptByPspPaymentId(String psp, String pspPaymentId) {
+    @SuppressWarnings("unchecked")
+    List<Object[]> rows =
+        em.createNativeQuery(
+                "SELECT "
+                    + ATTEMPT_COLUMNS
+                    + " FROM payment_attempts WHERE psp = ? AND psp_payment_id = ?")
+            .setParameter(1, psp)
+            .setParameter(2, pspPaymentId)
+            .getResultList();
+    return rows.stream().findFirst().map(JdbcPaymentStore::attempt);
+  }
+
+  @Override
   public List<String> claimDue(String holder, Duration lease, int limit) {
     List<String> candidates = new ArrayList<>();
     List<String> claimed = new ArrayList<>();

@@ -329,7 +329,11 @@ public class PaymentResource {
     return url;
   }
 
-  private static BigDecimal decimal(JsonValue v) {
+  static BigDecimal decimal(JsonValue v) {
+    return decimal(v, "expected_amount");
+  }
+
+  static BigDecimal decimal(JsonValue v, String field) {
     if (v == null || v == JsonValue.NULL) {
       return null;
     }
@@ -349,7 +353,7 @@ public class PaymentResource {
     }
     throw new InvalidInputException(
         new InvalidInputException.Violation(
-            List.of("body", "expected_amount"),
+            List.of("body", field),
             "Input should be a decimal number or a decimal string",
             "decimal_parsing"));
   }

@@ -1,0 +1,229 @@
+package org.agentcommerce.payment.application;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+import org.agentcommerce.checkout.api.OrderBook;
+import org.agentcommerce.payment.api.PaymentStatus;
+import org.agentcommerce.payment.domain.PaymentRecord;
+import org.agentcommerce.payment.domain.PaymentStore;
+import org.agentcommerce.payment.domain.psp.GuardedPsp;
+import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundResult;
+import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
+import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.Database;
+import org.agentcommerce.platform.api.Ids;
+import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.Money;
+
+/**
+ * Refunds of succeeded payments, full or partial, never more than was captured: the refund row
+ * (with the PSP idempotency key) is written under the payment's row lock and committed before the
+ * PSP is called; a succeeded refund moves the order to partially_refunded or refunded with its
+ * {@code order.refunded} event in one transaction. Used by the REST endpoint, and by the v2
+ * checkout refunds and the tool door's after-sales.
+ */
+@ApplicationScoped
+public class RefundService {
+
+  private static final Logger LOG = Logger.getLogger(RefundService.class.getName());
+
+  @Inject PaymentStore payments;
+  @Inject PspRegistry registry;
+  @Inject OrderBook orders;
+  @Inject jakarta.enterprise.inject.Instance<RefundService> self;
+
+  @PersistenceContext(unitName = Database.PERSISTENCE_UNIT)
+  EntityManager em;
+
+  /** A refund as stored. */
+  public record Refund(
+      String refundId,
+      String paymentId,
+      String orderId,
+      Money amount,
+      String status,
+      String reason,
+      String failureReason,
+      Instant createdAt) {}
+
+  /** Gives back {@code amount} (null: what is left) of the agent's payment. */
+  public Refund refund(String agentId, String paymentId, BigDecimal amount, String reason) {
+    Refund pending = self.get().prepare(agentId, paymentId, amount, reason);
+    PaymentRecord p = payments.find(paymentId).orElseThrow();
+    GuardedPsp psp = registry.psp(p.psp()).orElseThrow();
+    String account =
+        payments.pspAccounts(p.merchantId()).stream()
+            .filter(a -> a.psp().equals(p.psp()))
+            .map(PaymentStore.PspAccount::account)
+            .findFirst()
+            .orElse(p.psp());
+    PspRefundResult r;
+    try {
+      r =
+          psp.refund(
+              new PspRefund(
+                  "ac-" + pending.refundId(),
+                  pending.refundId(),
+                  p.pspPaymentId(),
+                  pending.amount(),
+                  registry.credentials(account)));
+    } catch (Exception e) {
+      LOG.warning(
+          "Refund " + pending.refundId() + " at " + p.psp() + ": " + e.getClass().getSimpleName());
+      r =
+          new PspRefundResult(
+              e instanceof org.agentcommerce.payment.domain.psp.PspNotAcceptedException n
+                      && n.failoverSafe()
+                  ? "failed"
+                  : "unknown",
+              null,
+              "the payment provider did not take the refund");
+    }
+    return self.get().settle(pending.refundId(), p.orderId(), r);
+  }
+
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Refund prepare(String agentId, String paymentId, BigDecimal amount, String reason) {
+    PaymentRecord p =
+        payments
+            .lock(paymentId)
+            .filter(x -> x.agentId().equals(agentId))
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        404, "PAYMENT_NOT_FOUND", "No payment " + paymentId + " of this agent."));
+    if (p.status() != PaymentStatus.SUCCEEDED) {
+      throw new ApiException(
+          409,
+          "PAYMENT_NOT_SUCCEEDED",
+          "Only a succeeded payment can be refunded; this one is " + p.status().wireName() + ".");
+    }
+    Number refunded =
+        (Number)
+            em.createNativeQuery(
+                    "SELECT COALESCE(SUM(amount_minor), 0) FROM payment_refunds WHERE payment_id = ? AND"
+                        + " status <> 'failed'")
+                .setParameter(1, paymentId)
+                .getSingleResult();
+    long left = p.amount().minorUnits() - refunded.longValue();
+    Money money;
+    try {
+      money =
+          amount == null
+              ? Money.ofMinor(left, p.amount().currencyCode())
+              : new Money(amount, p.amount().currency());
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "amount"),
+              "Too many decimals for " + p.amount().currencyCode(),
+              "value_error"));
+    }
+    if (money.minorUnits() <= 0) {
+      throw amount == null
+          ? new ApiException(409, "REFUND_EXCEEDS_PAYMENT", "Nothing is left to refund.")
+          : new InvalidInputException(
+              new InvalidInputException.Violation(
+                  List.of("body", "amount"), "Input should be greater than 0", "greater_than"));
+    }
+    if (money.minorUnits() > left) {
+      throw new ApiException(
+          409,
+          "REFUND_EXCEEDS_PAYMENT",
+          "A refund of "
+              + money.amount().toPlainString()
+              + " "
+              + money.currencyCode()
+              + " is more than the "
+              + Money.ofMinor(left, money.currencyCode()).amount().toPlainString()
+              + " left of payment "
+              + paymentId
+              + ".");
+    }
+    String id = Ids.newId("rfd", 12);
+    em.createNativeQuery(
+            "INSERT INTO payment_refunds (id, payment_id, agent_id, amount_minor, currency, status,"
+                + " reason, idempotency_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?,"
+                + " 'pending', ?, ?, CURRENT_TIMESTAMP(6), CURRENT_TIMESTAMP(6))")
+        .setParameter(1, id)
+        .setParameter(2, paymentId)
+        .setParameter(3, agentId)
+        .setParameter(4, money.minorUnits())
+        .setParameter(5, money.currencyCode())
+        .setParameter(6, reason)
+        .setParameter(7, "ac-" + id)
+        .executeUpdate();
+    return find(id).orElseThrow();
+  }
+
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Refund settle(String refundId, String orderId, PspRefundResult r) {
+    String status =
+        switch (r.status() == null ? "unknown" : r.status()) {
+          case "succeeded" -> "succeeded";
+          case "pending" -> "pending";
+          case "failed" -> "failed";
+          default -> "unknown";
+        };
+    int changed =
+        em.createNativeQuery(
+                "UPDATE payment_refunds SET status = ?, psp_refund_id = ?, failure_reason = ?,"
+                    + " updated_at = CURRENT_TIMESTAMP(6) WHERE id = ? AND status IN ('pending',"
+                    + " 'unknown')")
+            .setParameter(1, status)
+            .setParameter(2, r.pspRefundId())
+            .setParameter(3, "failed".equals(status) ? r.failureReason() : null)
+            .setParameter(4, refundId)
+            .executeUpdate();
+    Refund refund = find(refundId).orElseThrow();
+    if (changed == 1 && "succeeded".equals(status)) {
+      orders.refunded(orderId, refundId, refund.amount());
+    }
+    return refund;
+  }
+
+  public Optional<Refund> find(String refundId) {
+    return rows(
+            "SELECT r.id, r.payment_id, p.order_id, r.amount_minor, r.currency, r.status,"
+                + " r.reason, r.failure_reason, r.created_at FROM payment_refunds r JOIN payments p ON"
+                + " p.id = r.payment_id WHERE r.id = ?",
+            refundId)
+        .stream()
+        .findFirst();
+  }
+
+  public List<Refund> forPayment(String paymentId) {
+    return rows(
+        "SELECT r.id, r.payment_id, p.order_id, r.amount_minor, r.currency, r.status,"
+            + " r.reason, r.failure_reason, r.created_at FROM payment_refunds r JOIN payments p ON"
+            + " p.id = r.payment_id WHERE r.payment_id = ? ORDER BY r.created_at, r.id",
+        paymentId);
+  }
+
+  private List<Refund> rows(String sql, String param) {
+    @SuppressWarnings("unchecked")
+    List<Object[]> rows = em.createNativeQuery(sql).setParameter(1, param).getResultList();
+    return rows.stream()
+        .map(
+            r ->
+                new Refund(
+                    (String) r[0],
+                    (String) r[1],
+                    (String) r[2],
+                    Money.ofMinor(((Number) r[3]).longValue(), ((String) r[4]).trim()),
+                    (String) r[5],
+                    (String) r[6],
+                    (String) r[7],
+                    Rows.instant(r[8])))
+        .toList();
+  }
+}

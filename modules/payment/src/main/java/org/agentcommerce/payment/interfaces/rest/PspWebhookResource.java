@@ -1,0 +1,88 @@
+package org.agentcommerce.payment.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.agentcommerce.payment.application.PspWebhooks;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Where PSPs send their webhooks: {@code /webhooks/psp/stripe}, {@code /webhooks/psp/adyen} ({@code
+ * ?account=} names the configured account whose webhook secret verifies it, default the PSP's
+ * name). No API key: the PSP's signature is the credential.
+ */
+@RequestScoped
+@Path("/webhooks/psp/{psp}")
+@Tag(name = "PSP webhooks", description = "Signed notifications from payment providers")
+public class PspWebhookResource {
+
+  @Inject PspWebhooks webhooks;
+  @Context HttpHeaders headers;
+
+  @Schema(name = "PspWebhookAnswer")
+  public record Answer(String status, String eventId, String paymentId, String paymentStatus) {}
+
+  @POST
+  @Consumes(MediaType.WILDCARD)
+  @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
+  @Operation(
+      operationId = "receivePspWebhook",
+      summary = "Receive a PSP's webhook",
+      description =
+          "Verifies the PSP's signature over the raw body, handles each PSP event once,"
+              + " settles the payment it is about. Adyen is answered [accepted] as it expects.")
+  @RequestBody(
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema =
+                  @Schema(
+                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT)))
+  @APIResponse(
+      responseCode = "200",
+      description = "Handled (or a duplicate)",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = Answer.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = "WEBHOOK_SIGNATURE_INVALID",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "404",
+      description = "PSP_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public Response receive(
+      @PathParam("psp") String psp, @QueryParam("account") String account, byte[] body) {
+    Map<String, List<String>> lower = new HashMap<>();
+    headers.getRequestHeaders().forEach((k, v) -> lower.put(k.toLowerCase(Locale.ROOT), v));
+    PspWebhooks.Handled h = webhooks.handle(psp, account, lower, body == null ? new byte[0] : body);
+    if ("adyen".equals(psp)) {
+      return Response.ok("[accepted]", MediaType.TEXT_PLAIN_TYPE).build();
+    }
+    return Response.ok(
+            new Answer(
+                h.duplicate() ? "duplicate" : "accepted", h.eventId(), h.paymentId(), h.outcome()),
+            MediaType.APPLICATION_JSON_TYPE)
+        .build();
+  }
+}

@@ -1,0 +1,140 @@
+package org.agentcommerce.payment.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import org.agentcommerce.payment.application.PaymentService;
+import org.agentcommerce.payment.application.RefundService;
+import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.Caller;
+import org.agentcommerce.platform.api.security.Idempotent;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Refunds of a payment: give money back (full or partial), list what was given back. */
+@RequestScoped
+@Path("/agent/v1/payments/{payment_id}/refunds")
+@Authenticated
+@Tag(name = "Payments")
+@SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
+@SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
+public class RefundResource {
+
+  @Inject RefundService refunds;
+  @Inject PaymentService payments;
+  @Inject Caller caller;
+
+  @Schema(name = "RefundRequest")
+  public record RefundRequest(
+      @Schema(
+              description = "Major units, decimal string or number; absent: all that is left",
+              oneOf = {String.class, BigDecimal.class})
+          JsonValue amount,
+      @Size(max = 500) String reason,
+      @Size(max = 255) String idempotencyKey) {}
+
+  @Schema(name = "Refund")
+  public record RefundView(
+      String refundId,
+      String paymentId,
+      String orderId,
+      String amount,
+      String currency,
+      @Schema(enumeration = {"pending", "succeeded", "failed", "unknown"}) String status,
+      String reason,
+      String failureReason,
+      Instant createdAt) {}
+
+  @Schema(name = "RefundList")
+  public record RefundList(String status, List<RefundView> refunds) {}
+
+  @POST
+  @Idempotent(outsideEffects = true)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "refundPayment",
+      summary = "Refund a payment",
+      description =
+          "Full (no amount) or partial; never more than is left. A succeeded refund"
+              + " moves the order to partially_refunded or refunded (order.refunded). Refusals:"
+              + " PAYMENT_NOT_FOUND 404, PAYMENT_NOT_SUCCEEDED and REFUND_EXCEEDS_PAYMENT 409."
+              + " Idempotent with Idempotency-Key or idempotency_key.")
+  @Parameter(
+      name = "Idempotency-Key",
+      in = ParameterIn.HEADER,
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The refund",
+      content = @Content(schema = @Schema(implementation = RefundView.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "PAYMENT_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public RefundView refund(@PathParam("payment_id") String paymentId, @Valid RefundRequest body) {
+    BigDecimal amount = body == null ? null : PaymentResource.decimal(body.amount(), "amount");
+    return view(
+        refunds.refund(caller.agentId(), paymentId, amount, body == null ? null : body.reason()));
+  }
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(operationId = "listRefunds", summary = "A payment's refunds")
+  @APIResponse(
+      responseCode = "200",
+      description = "The refunds, oldest first",
+      content = @Content(schema = @Schema(implementation = RefundList.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "PAYMENT_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public RefundList list(@PathParam("payment_id") String paymentId) {
+    payments
+        .find(caller.agentId(), paymentId)
+        .orElseThrow(
+            () ->
+                new ApiException(
+                    404, "PAYMENT_NOT_FOUND", "No payment " + paymentId + " of this agent."));
+    return new RefundList(
+        "success", refunds.forPayment(paymentId).stream().map(RefundResource::view).toList());
+  }
+
+  private static RefundView view(RefundService.Refund r) {
+    return new RefundView(
+        r.refundId(),
+        r.paymentId(),
+        r.orderId(),
+        r.amount().amount().toPlainString(),
+        r.amount().currencyCode(),
+        r.status(),
+        r.reason(),
+        r.failureReason(),
+        r.createdAt());
+  }
+}
