@@ -742,7 +742,7 @@ class PaymentsIT {
             "{\"mandate_id\":\"" + mandateId + "\",\"amount\":\"10\"," + "\"currency\":\"EUR\"}",
             "X-API-Key",
             agent.apiKey()),
-        422,
+        403,
         "CURRENCY_NOT_ALLOWED");
     refused(
         http.post(

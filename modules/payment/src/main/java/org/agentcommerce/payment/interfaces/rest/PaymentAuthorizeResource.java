@@ -52,7 +52,7 @@ public class PaymentAuthorizeResource {
               + " merchant, valid 10 minutes, redeemable once as payment_method {type:"
               + " mandate_token, token} (an off-session charge, through the gates). No PSP charge."
               + " Only a hash of the token is stored. Refusals: MANDATE_NOT_FOUND 404,"
-              + " MANDATE_NOT_ACTIVE and EXPIRED_MANDATE 409, CURRENCY_NOT_ALLOWED 422,"
+              + " MANDATE_NOT_ACTIVE and EXPIRED_MANDATE 409, CURRENCY_NOT_ALLOWED,"
               + " EXCEEDED_LIMIT and NOT_ALLOWED_MERCHANT 403. With the mandate's step-up rule the"
               + " answer is requires_user_confirmation with confirm_url; the token works once the"
               + " buyer confirmed.")
