@@ -2,7 +2,9 @@
 """Order creation load: N requests of one kind, over C keep-alive connections (one thread each),
 every connection with its own agent key unless SHARED=1. Kinds: order (priced by the server from
 the live catalog), quoted (an order from a quote made beforehand, one quote per order; the quotes
-are not timed), quote (quote preview), live (GET /health/live, the trivial endpoint).
+are not timed), quote (quote preview), pay (POST /agent/v1/payments with the sandbox PSP's tok_visa
+for an order made beforehand, one order per payment, orders not timed; needs TOKENS=<file> with one
+buyer token per connection), live (GET /health/live, the trivial endpoint).
 Usage: orders.py HOST PORT KIND N C KEYFILE OUT.json
 Prints requests/s, client p50/p99 and server p50/p99 (Server-Timing app;dur), and fails on any
 non-2xx answer."""
@@ -18,8 +20,10 @@ def percentile(values, p):
     k = max(0, min(len(s) - 1, int(round(p / 100.0 * len(s) + 0.5)) - 1))
     return s[k]
 
-def call(conn, method, path, key, body=None):
+def call(conn, method, path, key, body=None, buyer=None):
     headers = {"X-API-Key": key, "Content-Type": "application/json"}
+    if buyer:
+        headers["X-Agent-User-JWT"] = buyer
     t0 = time.perf_counter()
     conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
     resp = conn.getresponse(); data = resp.read()
@@ -42,6 +46,7 @@ def main():
     if os.environ.get("SHARED") == "1":
         keys = keys[:1]
     per = [n // c + (1 if t < n % c else 0) for t in range(c)]
+    tokens = [x.strip() for x in open(os.environ["TOKENS"]) if x.strip()] if kind == "pay" else []
     work = []
     for t in range(c):
         key = keys[t % len(keys)]
@@ -56,19 +61,28 @@ def main():
                                "shipping_address": ADDRESS})
             elif kind == "order":
                 bodies.append(order_body(i))
+            elif kind == "pay":
+                status, data, _, _ = call(conn, "POST", "/agent/v1/orders/create", key, order_body(i))
+                if status != 200:
+                    sys.exit(f"order: HTTP {status} {data[:300]}")
+                bodies.append({"order_id": json.loads(data)["order_id"],
+                               "payment_method": {"type": "card", "token": "tok_visa"}})
             elif kind == "quote":
                 bodies.append(quote_body(i))
             else:
                 bodies.append(None)
-        work.append((conn, key, bodies))
+        work.append((conn, key, bodies, tokens[t % len(tokens)] if tokens else None))
     path, method = {"order": ("/agent/v1/orders/create", "POST"), "quoted": ("/agent/v1/orders/create", "POST"),
-                    "quote": ("/agent/v1/quotes/preview", "POST"), "live": ("/health/live", "GET")}[kind]
+                    "quote": ("/agent/v1/quotes/preview", "POST"), "live": ("/health/live", "GET"),
+                    "pay": ("/agent/v1/payments", "POST")}[kind]
     clients, servers, errors = [], [], []
     lock = threading.Lock()
-    def run(conn, key, bodies):
+    def run(conn, key, bodies, buyer):
         mine_c, mine_s = [], []
         for b in bodies:
-            status, data, cl, sv = call(conn, method, path, key, b)
+            status, data, cl, sv = call(conn, method, path, key, b, buyer)
+            if status == 200 and kind == "pay" and json.loads(data).get("status") != "succeeded":
+                status = 599  # a payment that did not succeed counts as an error
             if status // 100 != 2:
                 with lock:
                     errors.append(f"HTTP {status} {data[:200]}")

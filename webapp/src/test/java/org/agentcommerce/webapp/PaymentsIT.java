@@ -540,6 +540,33 @@ class PaymentsIT {
   }
 
   @Test
+  void aPspThatTimesOutIsNeverFollowedByAnother() {
+    // The sandbox first, then a second PSP: a timeout after sending is not "nothing created".
+    Agents.sql(
+        "INSERT INTO merchant_psp_accounts (merchant_id, psp, priority, account, enabled)"
+            + " VALUES (?, 'stripe', 20, 'stripe-unreachable', TRUE)",
+        LUMEN);
+    try {
+      String orderId = order(1);
+      JsonObject p = ok(pay(orderId, "tok_timeout"));
+      assertEquals("processing", p.getString("status"), p::toString);
+      assertEquals(1, p.getJsonArray("attempts").size(), "no attempt at the second PSP");
+      assertEquals("sandbox", p.getJsonArray("attempts").getJsonObject(0).getString("psp"));
+      awaitPayment(p.getString("payment_id"), "succeeded");
+      assertEquals(
+          1,
+          readPayment(p.getString("payment_id"))
+              .getJsonObject("payment")
+              .getJsonArray("attempts")
+              .size());
+      assertEquals(1, charges(orderId));
+    } finally {
+      Agents.sql(
+          "DELETE FROM merchant_psp_accounts WHERE merchant_id = ? AND psp = 'stripe'", LUMEN);
+    }
+  }
+
+  @Test
   void aSignedStripeWebhookSettlesThePaymentOnceAndAForgedOneIsRefused() throws Exception {
     // A payment whose Stripe attempt's outcome was not known (as after a timeout).
     String orderId = order(1);
