@@ -171,7 +171,7 @@ public class Mandates {
     }
     if (!m.maxAmount().currencyCode().equals(currency)) {
       throw refusal(
-          422,
+          403,
           "CURRENCY_NOT_ALLOWED",
           "The mandate allows " + m.maxAmount().currencyCode() + " only.",
           "allowed_currency",
@@ -182,7 +182,7 @@ public class Mandates {
       money = new Money(amount, m.maxAmount().currency());
     } catch (IllegalArgumentException e) {
       throw refusal(
-          422,
+          403,
           "EXCEEDED_LIMIT",
           "Too many decimals for " + currency + ".",
           "max_amount",

@@ -11,7 +11,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * name). No API key: the PSP's signature is the credential.
  */
 @RequestScoped
-@Path("/webhooks/psp/{psp}")
+@Path("/webhooks/psp")
 @Tag(name = "PSP webhooks", description = "Signed notifications from payment providers")
 public class PspWebhookResource {
 
@@ -41,14 +40,15 @@ public class PspWebhookResource {
   public record Answer(String status, String eventId, String paymentId, String paymentStatus) {}
 
   @POST
+  @Path("/{psp}")
   @Consumes(MediaType.WILDCARD)
-  @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
+  @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "receivePspWebhook",
       summary = "Receive a PSP's webhook",
       description =
           "Verifies the PSP's signature over the raw body, handles each PSP event once,"
-              + " settles the payment it is about. Adyen is answered [accepted] as it expects.")
+              + " settles the payment it is about.")
   @RequestBody(
       content =
           @Content(
@@ -71,18 +71,48 @@ public class PspWebhookResource {
       responseCode = "404",
       description = "PSP_NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  public Response receive(
+  public Answer receive(
       @PathParam("psp") String psp, @QueryParam("account") String account, byte[] body) {
+    PspWebhooks.Handled h = handle(psp, account, body);
+    return new Answer(
+        h.duplicate() ? "duplicate" : "accepted", h.eventId(), h.paymentId(), h.outcome());
+  }
+
+  @POST
+  @Path("/adyen")
+  @Consumes(MediaType.WILDCARD)
+  @Produces(MediaType.TEXT_PLAIN)
+  @Operation(
+      operationId = "receiveAdyenWebhook",
+      summary = "Receive Adyen's webhook",
+      description = "As /webhooks/psp/{psp}, answered [accepted] as Adyen expects.")
+  @RequestBody(
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema =
+                  @Schema(
+                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT)))
+  @APIResponse(
+      responseCode = "200",
+      description = "[accepted]",
+      content =
+          @Content(
+              mediaType = MediaType.TEXT_PLAIN,
+              schema = @Schema(implementation = String.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = "WEBHOOK_SIGNATURE_INVALID",
+      content =
+          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "ErrorResponse")))
+  public String receiveAdyen(@QueryParam("account") String account, byte[] body) {
+    handle("adyen", account, body);
+    return "[accepted]";
+  }
+
+  private PspWebhooks.Handled handle(String psp, String account, byte[] body) {
     Map<String, List<String>> lower = new HashMap<>();
     headers.getRequestHeaders().forEach((k, v) -> lower.put(k.toLowerCase(Locale.ROOT), v));
-    PspWebhooks.Handled h = webhooks.handle(psp, account, lower, body == null ? new byte[0] : body);
-    if ("adyen".equals(psp)) {
-      return Response.ok("[accepted]", MediaType.TEXT_PLAIN_TYPE).build();
-    }
-    return Response.ok(
-            new Answer(
-                h.duplicate() ? "duplicate" : "accepted", h.eventId(), h.paymentId(), h.outcome()),
-            MediaType.APPLICATION_JSON_TYPE)
-        .build();
+    return webhooks.handle(psp, account, lower, body == null ? new byte[0] : body);
   }
 }
