@@ -16,7 +16,8 @@ mkdir -p "$out"
 mysql -uroot -h127.0.0.1 -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
 [ "${SKIP_BUILD:-}" = 1 ] || ./mvnw -q -B package -DskipTests
 jose4j="$(ls ~/.m2/repository/org/bitbucket/b_c/jose4j/*/jose4j-*.jar | grep -v sources | tail -1)"
-java -cp "$jose4j" bench/BenchBuyerTokens.java "$PWD/$out/bench-jwks.json" "$out/bench-tokens.txt" "$C"
+slf4j="$(ls ~/.m2/repository/org/slf4j/slf4j-api/*/slf4j-api-*.jar | grep -v sources | tail -1)"
+java -cp "$jose4j:$slf4j" bench/BenchBuyerTokens.java "$PWD/$out/bench-jwks.json" "$out/bench-tokens.txt" "$C"
 MP_JWT_VERIFY_PUBLICKEY_LOCATION="file:$PWD/$out/bench-jwks.json" \
   MP_JWT_VERIFY_ISSUER=https://bench.issuer.invalid MP_JWT_VERIFY_AUDIENCES=agent-commerce \
   AC_DB_URL="jdbc:mariadb://127.0.0.1:3306/$DB" AC_DB_USER=root AC_DEMO_DATA=true \

@@ -53,9 +53,11 @@ public class SandboxLedger {
       long settleAfterMillis,
       String settleTo,
       String returnUrl) {
-    Optional<Charge> existing = byKey(idempotencyKey);
+    // A plain read first: no locking read or update of a key that is not there (on MariaDB that
+    // takes a gap lock, and two concurrent first charges then deadlock on their inserts).
+    Optional<Charge> existing = first("idempotency_key", idempotencyKey);
     if (existing.isPresent()) {
-      return existing.get();
+      return settled(existing.get());
     }
     em.createNativeQuery(
             "INSERT INTO sandbox_psp_charges (id, idempotency_key, reference, amount_minor,"
@@ -84,18 +86,33 @@ public class SandboxLedger {
   }
 
   public Optional<Charge> byKey(String idempotencyKey) {
-    settleDue("idempotency_key", idempotencyKey);
-    return first("idempotency_key", idempotencyKey);
+    return first("idempotency_key", idempotencyKey).map(this::settled);
   }
 
   public Optional<Charge> byId(String id) {
-    settleDue("id", id);
-    return first("id", id);
+    return first("id", id).map(this::settled);
   }
 
   public Optional<Charge> byReference(String reference) {
-    settleDue("reference", reference);
-    return first("reference", reference);
+    return first("reference", reference).map(this::settled);
+  }
+
+  /** A processing charge whose time has come settles (by its primary key), then is read again. */
+  private Charge settled(Charge c) {
+    if (!"processing".equals(c.status())) {
+      return c;
+    }
+    int n =
+        em.createNativeQuery(
+                "UPDATE sandbox_psp_charges SET status = settle_to, settle_to = NULL, settle_at = NULL,"
+                    + " updated_at = "
+                    + NOW
+                    + " WHERE id = ? AND status = 'processing' AND settle_to IS NOT NULL AND settle_at"
+                    + " <= "
+                    + NOW)
+            .setParameter(1, c.id())
+            .executeUpdate();
+    return n == 0 ? c : first("id", c.id()).orElse(c);
   }
 
   /** The buyer's answer to a 3-D Secure challenge; only a charge that waits for it moves. */
@@ -123,19 +140,6 @@ public class SandboxLedger {
             .setParameter(3, amountMinor)
             .executeUpdate()
         == 1;
-  }
-
-  private void settleDue(String column, String value) {
-    em.createNativeQuery(
-            "UPDATE sandbox_psp_charges SET status = settle_to, settle_to = NULL, settle_at = NULL,"
-                + " updated_at = "
-                + NOW
-                + " WHERE "
-                + column
-                + " = ? AND status = 'processing' AND settle_to IS NOT NULL AND settle_at <= "
-                + NOW)
-        .setParameter(1, value)
-        .executeUpdate();
   }
 
   private Optional<Charge> first(String column, String value) {
