@@ -628,6 +628,22 @@ class PaymentsIT {
                     mac.doFinal(
                         (t + "." + event).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
 
+    // Authentic, but naming another PSP payment for our attempt: it settles nothing.
+    String other =
+        event.replace(pi, "pi_someone_elses").replace("evt_" + attempt, "evt_x" + attempt);
+    String otherSignature =
+        "t="
+            + t
+            + ",v1="
+            + java.util.HexFormat.of()
+                .formatHex(
+                    mac.doFinal(
+                        (t + "." + other).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    JsonObject ignored =
+        ok(http.post("/webhooks/psp/stripe", other, "Stripe-Signature", otherSignature));
+    assertTrue(ignored.isNull("payment_status"), ignored::toString);
+    assertEquals("payment_processing", orderStatus(orderId));
+
     // Forged: the same body under another signature, or an altered body.
     refused(
         http.post("/webhooks/psp/stripe", event, "Stripe-Signature", "t=" + t + ",v1=00"),
@@ -897,6 +913,63 @@ class PaymentsIT {
         jmx.setAttribute(gates, new Attribute("TestCaptureCapMinor", 500L));
       }
     }
+  }
+
+  @Test
+  void oneCallersRefusedRequestsDoNotOpenThePspsCircuitForOthers() {
+    // Requests the PSP refuses for what they are (not for its health) are not failures of it.
+    for (int i = 0; i < 25; i++) {
+      JsonObject p = ok(pay(order(1), "tok_unavailable"));
+      assertEquals("failed", p.getString("status"), p::toString);
+    }
+    JsonObject p = ok(pay(order(1), "tok_visa"));
+    assertEquals("succeeded", p.getString("status"), p::toString);
+  }
+
+  @Test
+  void paymentMethodTypesAndAmountsAreChecked() {
+    String orderId = order(1);
+    refused(
+        payBody(
+            "{\"order_id\":\""
+                + orderId
+                + "\",\"payment_method\":{\"type\":\"bogus\","
+                + "\"token\":\"tok_visa\"}}"),
+        422,
+        null);
+    refused(
+        payBody(
+            "{\"order_id\":\""
+                + orderId
+                + "\",\"payment_method\":{\"type\":\"card\","
+                + "\"token\":\"mtk_0123\"}}"),
+        422,
+        null);
+    assertEquals(0, charges(orderId));
+    JsonObject p =
+        ok(
+            payBody(
+                "{\"order_id\":\""
+                    + orderId
+                    + "\",\"payment_method\":{\"type\":"
+                    + "\"CARD\",\"token\":\"tok_visa\"}}"));
+    assertEquals("succeeded", p.getString("status"));
+    refused(
+        http.post(
+            "/agent/v1/payments/" + p.getString("payment_id") + "/refunds",
+            "{\"amount\":\"99999999999999999999\"}",
+            "X-API-Key",
+            agent.apiKey()),
+        422,
+        null);
+    refused(
+        http.post(
+            "/agent/v1/payments/" + p.getString("payment_id") + "/refunds",
+            "{\"amount\":\"999999999999\"}",
+            "X-API-Key",
+            agent.apiKey()),
+        409,
+        "REFUND_EXCEEDS_PAYMENT");
   }
 
   private static JsonObject ok(Http.Answer a) {

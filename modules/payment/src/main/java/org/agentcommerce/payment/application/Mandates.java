@@ -188,7 +188,13 @@ public class Mandates {
           "max_amount",
           m.maxAmount().amount().toPlainString());
     }
-    if (money.minorUnits() <= 0 || money.minorUnits() > m.maxAmount().minorUnits()) {
+    long asked;
+    try {
+      asked = money.minorUnits();
+    } catch (ArithmeticException tooLarge) {
+      asked = Long.MAX_VALUE;
+    }
+    if (asked <= 0 || asked > m.maxAmount().minorUnits()) {
       throw refusal(
           403,
           "EXCEEDED_LIMIT",

@@ -51,12 +51,11 @@ public class PspWebhooks {
         registry
             .psp(pspName)
             .orElseThrow(() -> new ApiException(404, "PSP_NOT_FOUND", "No PSP " + pspName + "."));
+    String verifiedBy = account == null ? pspName : account;
     PspWebhookEvent event;
     try {
       event =
-          psp.verifyWebhook(
-              new PspWebhookRequest(headers, body),
-              registry.credentials(account == null ? pspName : account));
+          psp.verifyWebhook(new PspWebhookRequest(headers, body), registry.credentials(verifiedBy));
     } catch (PspWebhookException | RuntimeException e) {
       LOG.warning("Refused a webhook for " + pspName + ": " + e.getClass().getSimpleName());
       throw new ApiException(
@@ -74,6 +73,9 @@ public class PspWebhooks {
       }
       if (attempt.isEmpty() && event.pspPaymentId() != null) {
         attempt = store.attemptByPspPaymentId(pspName, event.pspPaymentId());
+      }
+      if (attempt.isPresent() && !trusted(attempt.get(), pspName, verifiedBy, event)) {
+        attempt = Optional.empty();
       }
       if (attempt.isPresent()) {
         AttemptRecord a = attempt.get();
@@ -108,6 +110,49 @@ public class PspWebhooks {
     }
     record(pspName, event, paymentId, outcome);
     return new Handled(event.eventId(), false, paymentId, outcome);
+  }
+
+  /**
+   * Whether an authentic event may settle this attempt: it must be signed with the secret of the
+   * account the attempt was charged through, and name the PSP payment the attempt created. An
+   * attempt whose PSP payment id we never learned is not settled from an event (its content cannot
+   * be tied to it): the reconciler asks the PSP about it instead, at once.
+   */
+  private boolean trusted(
+      AttemptRecord a, String pspName, String verifiedBy, PspWebhookEvent event) {
+    String merchant = store.find(a.paymentId()).map(p -> p.merchantId()).orElse(null);
+    String account =
+        merchant == null
+            ? pspName
+            : store.pspAccounts(merchant).stream()
+                .filter(x -> x.psp().equals(pspName))
+                .map(PaymentStore.PspAccount::account)
+                .findFirst()
+                .orElse(pspName);
+    if (!account.equals(verifiedBy)) {
+      LOG.warning(
+          "Webhook "
+              + event.eventId()
+              + " verified with account "
+              + verifiedBy
+              + " names attempt "
+              + a.id()
+              + " of account "
+              + account
+              + ": ignored");
+      return false;
+    }
+    if (a.pspPaymentId() == null || !a.pspPaymentId().equals(event.pspPaymentId())) {
+      LOG.info(
+          () ->
+              "Webhook "
+                  + event.eventId()
+                  + " does not name attempt "
+                  + a.id()
+                  + "'s PSP payment; the reconciler asks the PSP instead");
+      return false;
+    }
+    return true;
   }
 
   private boolean seen(String psp, String eventId) {

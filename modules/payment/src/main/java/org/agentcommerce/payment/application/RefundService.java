@@ -128,14 +128,20 @@ public class RefundService {
               "Too many decimals for " + p.amount().currencyCode(),
               "value_error"));
     }
-    if (money.minorUnits() <= 0) {
+    long asked;
+    try {
+      asked = money.minorUnits();
+    } catch (ArithmeticException tooLarge) {
+      asked = Long.MAX_VALUE;
+    }
+    if (asked <= 0) {
       throw amount == null
           ? new ApiException(409, "REFUND_EXCEEDS_PAYMENT", "Nothing is left to refund.")
           : new InvalidInputException(
               new InvalidInputException.Violation(
                   List.of("body", "amount"), "Input should be greater than 0", "greater_than"));
     }
-    if (money.minorUnits() > left) {
+    if (asked > left) {
       throw new ApiException(
           409,
           "REFUND_EXCEEDS_PAYMENT",

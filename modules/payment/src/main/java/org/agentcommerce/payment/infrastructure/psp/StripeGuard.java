@@ -43,7 +43,7 @@ public class StripeGuard implements GuardedPsp {
   @Timeout(12000)
   @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
   @CircuitBreaker(
-      failOn = {PspNotAcceptedException.class, TimeoutException.class},
+      failOn = {PspRetriableException.class, TimeoutException.class},
       requestVolumeThreshold = 20,
       failureRatio = 0.5,
       delay = 5000)

@@ -136,6 +136,15 @@ public class MandateResource {
       content = @Content(schema = @Schema(implementation = MandateView.class)))
   public MandateView create(@NotNull @Valid CreateMandateRequest body) {
     JsonWebToken t = buyer.requireVerifiedBuyer();
+    List<String> merchants = body.merchantIds() == null ? List.of() : body.merchantIds();
+    merchants.forEach(caller::requireMerchantAccess);
+    if (merchants.isEmpty() && !caller.merchantScope().isEmpty()) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "merchant_ids"),
+              "A key limited to some merchants names them",
+              "missing"));
+    }
     String token = body.paymentMethod().token();
     if (token == null || token.isBlank()) {
       throw new InvalidInputException(

@@ -72,6 +72,9 @@ public class PaymentAuthorizeResource {
   public MandateResource.AuthorizeResponse authorize(
       @NotNull @Valid MandateResource.AuthorizeRequest body) {
     BigDecimal amount = PaymentResource.decimal(body.amount(), "amount");
+    if (body.merchantContext() != null && body.merchantContext().merchantId() != null) {
+      caller.requireMerchantAccess(body.merchantContext().merchantId());
+    }
     Mandates.Authorization a =
         mandates.authorize(
             caller.agentId(),

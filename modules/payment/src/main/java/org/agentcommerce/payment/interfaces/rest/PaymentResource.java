@@ -57,6 +57,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 public class PaymentResource {
 
+  /** The payment method types a payment takes (matched without regard to case). */
+  static final List<String> METHOD_TYPES = List.of("card", "wallet", "mandate_token");
+
   @Inject PaymentService payments;
   @Inject Caller caller;
   @Inject BuyerIdentity buyer;
@@ -201,6 +204,22 @@ public class PaymentResource {
           new InvalidInputException.Violation(
               List.of("body", "payment_method", "token"), "Field required", "missing"));
     }
+    String type = body.paymentMethod().type().trim().toLowerCase(java.util.Locale.ROOT);
+    if (!METHOD_TYPES.contains(type)) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "payment_method", "type"),
+              "Input should be one of " + METHOD_TYPES,
+              "enum"));
+    }
+    if (!"mandate_token".equals(type) && body.paymentMethod().token().startsWith("mtk_")) {
+      // A mandate's token is never sent to a PSP as if it were a card.
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "payment_method", "type"),
+              "A mtk_ token is paid with type" + " mandate_token",
+              "value_error"));
+    }
     if (hilApproval != null && (hilApproval.isBlank() || hilApproval.length() > 100)) {
       throw new ApiException(
           403, "HIL_APPROVAL_INVALID", "X-HIL-Approval must name an approval_id.");
@@ -225,7 +244,7 @@ public class PaymentResource {
             new PayCommand(
                 caller.agentId(),
                 body.orderId(),
-                body.paymentMethod().type(),
+                type,
                 body.paymentMethod().token(),
                 Boolean.TRUE.equals(body.offSession()),
                 body.returnUrl(),
@@ -277,6 +296,8 @@ public class PaymentResource {
     PaymentRecord p =
         payments
             .find(caller.agentId(), paymentId)
+            // Outside the key's merchant scope it is not there, as another agent's.
+            .filter(x -> caller.mayAccessMerchant(x.merchantId()))
             .orElseThrow(
                 () ->
                     new ApiException(
@@ -345,7 +366,7 @@ public class PaymentResource {
         d = new BigDecimal(s.getString().trim());
       }
       // Bounded: a huge exponent must never be expanded (toPlainString of 1E+999999999).
-      if (d != null && d.precision() <= 20 && Math.abs(d.scale()) <= 10) {
+      if (d != null && d.precision() <= 15 && Math.abs(d.scale()) <= 6) {
         return d;
       }
     } catch (NumberFormatException bad) {

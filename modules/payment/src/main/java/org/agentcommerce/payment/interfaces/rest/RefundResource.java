@@ -98,6 +98,7 @@ public class RefundResource {
       description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public RefundView refund(@PathParam("payment_id") String paymentId, @Valid RefundRequest body) {
+    requireVisible(paymentId);
     BigDecimal amount = body == null ? null : PaymentResource.decimal(body.amount(), "amount");
     return view(
         refunds.refund(caller.agentId(), paymentId, amount, body == null ? null : body.reason()));
@@ -115,14 +116,20 @@ public class RefundResource {
       description = "PAYMENT_NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public RefundList list(@PathParam("payment_id") String paymentId) {
+    requireVisible(paymentId);
+    return new RefundList(
+        "success", refunds.forPayment(paymentId).stream().map(RefundResource::view).toList());
+  }
+
+  /** The agent's payment within the key's merchant scope; anything else is not there (404). */
+  private void requireVisible(String paymentId) {
     payments
         .find(caller.agentId(), paymentId)
+        .filter(x -> caller.mayAccessMerchant(x.merchantId()))
         .orElseThrow(
             () ->
                 new ApiException(
                     404, "PAYMENT_NOT_FOUND", "No payment " + paymentId + " of this agent."));
-    return new RefundList(
-        "success", refunds.forPayment(paymentId).stream().map(RefundResource::view).toList());
   }
 
   private static RefundView view(RefundService.Refund r) {

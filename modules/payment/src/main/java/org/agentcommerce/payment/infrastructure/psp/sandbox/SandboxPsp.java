@@ -134,7 +134,7 @@ public class SandboxPsp implements PspAdapter {
                   c.reference(),
                   minor,
                   currency,
-                  token.length() > 60 ? token.substring(0, 60) : token,
+                  "unrecognised",
                   "failed",
                   "invalid_payment_method",
                   0,

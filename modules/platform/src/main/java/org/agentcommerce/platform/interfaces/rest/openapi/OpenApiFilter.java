@@ -43,6 +43,7 @@ public class OpenApiFilter implements OASFilter {
   @Override
   public Schema filterSchema(Schema schema) {
     clearAnnotationDefaults(schema);
+    integerFromJsonValue(schema);
     Map<String, Schema> properties = schema.getProperties();
     if (properties != null && !properties.isEmpty()) {
       Map<String, Schema> renamed = new LinkedHashMap<>();
@@ -56,6 +57,20 @@ public class OpenApiFilter implements OASFilter {
     }
     markOptionalNullable(schema, required == null ? List.of() : required);
     return schema;
+  }
+
+  /**
+   * A member read as a raw JSON value (to check it strictly, e.g. a quantity that must be a whole
+   * JSON number) and annotated as an integer: where the runtime inlines the record it keeps the
+   * annotation's format and bounds but takes the Java type's "object". An object with an integer
+   * format and no properties is that integer.
+   */
+  private static void integerFromJsonValue(Schema schema) {
+    if (schema.getType() == Schema.SchemaType.OBJECT
+        && ("int32".equals(schema.getFormat()) || "int64".equals(schema.getFormat()))
+        && (schema.getProperties() == null || schema.getProperties().isEmpty())) {
+      schema.setType(Schema.SchemaType.INTEGER);
+    }
   }
 
   /**
