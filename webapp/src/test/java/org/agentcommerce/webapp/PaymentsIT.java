@@ -972,6 +972,51 @@ class PaymentsIT {
         "REFUND_EXCEEDS_PAYMENT");
   }
 
+  @Test
+  void aRefundWhileTheMerchantPlacementRunsLeavesBothRecorded() {
+    String orderId = order(1);
+    String paymentId = ok(pay(orderId, "tok_visa")).getString("payment_id");
+    ok(
+        http.post(
+            "/agent/v1/orders/" + orderId + "/confirm-payment", "", "X-API-Key", agent.apiKey()));
+    ok(
+        http.post(
+            "/agent/v1/payments/" + paymentId + "/refunds",
+            "{\"amount\":\"1.00\"}",
+            "X-API-Key",
+            agent.apiKey()));
+    // Whichever came first, the placement finishes and the refund stays visible.
+    long deadline = System.currentTimeMillis() + 30_000;
+    while (!"placed"
+        .equals(
+            Agents.query("SELECT status FROM merchant_placements WHERE order_id = ?", orderId))) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new AssertionError(
+            "placement never finished: "
+                + Agents.query(
+                    "SELECT last_error FROM merchant_placements WHERE order_id = ?", orderId));
+      }
+      sleep(200);
+    }
+    assertEquals("partially_refunded", orderStatus(orderId));
+    assertNotNull(Agents.query("SELECT merchant_order_number FROM orders WHERE id = ?", orderId));
+    assertEquals(
+        1L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM sandbox_merchant_orders WHERE" + " reference = ?",
+                    orderId))
+            .longValue());
+    assertEquals(
+        1L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM domain_events WHERE"
+                        + " aggregate_id = ? AND event_type = 'order.confirmed'",
+                    orderId))
+            .longValue());
+  }
+
   private static JsonObject ok(Http.Answer a) {
     assertEquals(200, a.status(), a::toString);
     return a.json();

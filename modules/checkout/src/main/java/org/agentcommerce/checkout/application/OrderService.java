@@ -591,11 +591,19 @@ public class OrderService implements OrderBook, PlacedOrders {
 
   @Override
   public void placed(String orderId, String platformOrderId, String platformOrderNumber) {
-    Order o = byId(orderId);
+    Order o =
+        orders.lock(orderId).orElseThrow(() -> new IllegalStateException("No order " + orderId));
     o.placedAs(platformOrderId, platformOrderNumber);
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("merchant_order_id", platformOrderId);
     data.put("merchant_order_number", platformOrderNumber);
+    if (o.status() == OrderStatus.PARTIALLY_REFUNDED || o.status() == OrderStatus.REFUNDED) {
+      // Money went back while the placement ran: the merchant has the order all the same. It is
+      // recorded and told, and the order keeps its refund state (moving it back to confirmed
+      // would hide the refund; refusing would leave the placement job retrying for ever).
+      publish(o, "order.confirmed", data);
+      return;
+    }
     move(o, OrderStatus.CONFIRMED, "merchant", "placed as " + platformOrderNumber, data);
   }
 
@@ -617,8 +625,13 @@ public class OrderService implements OrderBook, PlacedOrders {
     move(o, OrderStatus.FULFILLED, "merchant", "shipped", data);
   }
 
+  /**
+   * The order, its row locked until the transaction ends: the moves other modules make (payments,
+   * refunds, placements) serialise on it and each sees the last committed state (without the lock a
+   * refund racing a placement failed its optimistic check after the PSP had refunded).
+   */
   private Order byId(String orderId) {
-    return orders.find(orderId).orElseThrow(() -> new IllegalStateException("No order " + orderId));
+    return orders.lock(orderId).orElseThrow(() -> new IllegalStateException("No order " + orderId));
   }
 
   /** Moves the order, writes the audit row and publishes the move's event. */
