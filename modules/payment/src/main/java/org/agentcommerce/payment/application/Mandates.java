@@ -132,7 +132,7 @@ public class Mandates {
   }
 
   public Optional<Mandate> find(String agentId, String mandateId) {
-    return rows("SELECT " + COLUMNS + " FROM mandates WHERE id = ?", mandateId, false).stream()
+    return rows("SELECT " + COLUMNS + " FROM mandates WHERE id = ?", mandateId).stream()
         .filter(m -> m.agentId().equals(agentId))
         .findFirst();
   }
@@ -140,8 +140,7 @@ public class Mandates {
   public List<Mandate> list(String agentId) {
     return rows(
         "SELECT " + COLUMNS + " FROM mandates WHERE agent_id = ? ORDER BY created_at" + " DESC, id",
-        agentId,
-        false);
+        agentId);
   }
 
   /** The buyer revokes; only the buyer the mandate belongs to. */
@@ -372,8 +371,7 @@ public class Mandates {
   private Mandate mine(String agentId, String mandateId, boolean lock) {
     return rows(
             "SELECT " + COLUMNS + " FROM mandates WHERE id = ?" + (lock ? " FOR UPDATE" : ""),
-            mandateId,
-            false)
+            mandateId)
         .stream()
         .filter(x -> x.agentId().equals(agentId))
         .findFirst()
@@ -410,7 +408,7 @@ public class Mandates {
     }
   }
 
-  private List<Mandate> rows(String sql, String param, boolean unused) {
+  private List<Mandate> rows(String sql, String param) {
     @SuppressWarnings("unchecked")
     List<Object[]> rows = em.createNativeQuery(sql).setParameter(1, param).getResultList();
     return rows.stream()

@@ -124,12 +124,7 @@ public class PaymentReconciler {
       store.release(attemptId, holder, maxBackoff);
       return;
     }
-    String account =
-        store.pspAccounts(p.merchantId()).stream()
-            .filter(x -> x.psp().equals(a.psp()))
-            .map(PaymentStore.PspAccount::account)
-            .findFirst()
-            .orElse(a.psp());
+    String account = store.accountFor(p.merchantId(), a.psp());
     PspResult r;
     long t0 = System.nanoTime();
     try {

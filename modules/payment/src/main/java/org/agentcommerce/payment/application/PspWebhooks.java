@@ -121,14 +121,7 @@ public class PspWebhooks {
   private boolean trusted(
       AttemptRecord a, String pspName, String verifiedBy, PspWebhookEvent event) {
     String merchant = store.find(a.paymentId()).map(p -> p.merchantId()).orElse(null);
-    String account =
-        merchant == null
-            ? pspName
-            : store.pspAccounts(merchant).stream()
-                .filter(x -> x.psp().equals(pspName))
-                .map(PaymentStore.PspAccount::account)
-                .findFirst()
-                .orElse(pspName);
+    String account = merchant == null ? pspName : store.accountFor(merchant, pspName);
     if (!account.equals(verifiedBy)) {
       LOG.warning(
           "Webhook "

@@ -60,12 +60,7 @@ public class RefundService {
     Refund pending = self.get().prepare(agentId, paymentId, amount, reason);
     PaymentRecord p = payments.find(paymentId).orElseThrow();
     GuardedPsp psp = registry.psp(p.psp()).orElseThrow();
-    String account =
-        payments.pspAccounts(p.merchantId()).stream()
-            .filter(a -> a.psp().equals(p.psp()))
-            .map(PaymentStore.PspAccount::account)
-            .findFirst()
-            .orElse(p.psp());
+    String account = payments.accountFor(p.merchantId(), p.psp());
     PspRefundResult r;
     try {
       r =

@@ -74,6 +74,18 @@ public interface PaymentStore {
 
   record PspAccount(String psp, String account) {}
 
+  /**
+   * The configured account through which the merchant's payments go to {@code psp}; a merchant
+   * without a row for it uses the account named like the PSP.
+   */
+  default String accountFor(String merchantId, String psp) {
+    return pspAccounts(merchantId).stream()
+        .filter(a -> a.psp().equals(psp))
+        .map(PspAccount::account)
+        .findFirst()
+        .orElse(psp);
+  }
+
   /** The order already has a live payment. */
   class PaymentConflict extends Exception {
     private static final long serialVersionUID = 1L;

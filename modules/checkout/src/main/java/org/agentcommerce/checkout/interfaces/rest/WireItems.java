@@ -1,7 +1,6 @@
 package org.agentcommerce.checkout.interfaces.rest;
 
 import jakarta.json.JsonNumber;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
@@ -12,6 +11,7 @@ import java.util.List;
 import org.agentcommerce.checkout.application.BasketItem;
 import org.agentcommerce.checkout.application.ShipTo;
 import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.WireDecimal;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -179,35 +179,7 @@ final class WireItems {
    * needs neither, and {@code 1E+2000000000} would cost gigabytes the moment anything printed it.
    */
   static BigDecimal decimal(JsonValue v, List<Object> loc) {
-    if (v == null || v == JsonValue.NULL) {
-      return null;
-    }
-    BigDecimal d = null;
-    try {
-      if (v instanceof JsonNumber n) {
-        d = n.bigDecimalValue();
-      } else if (v instanceof JsonString s && s.getString().length() <= 64) {
-        d = new BigDecimal(s.getString().trim());
-      }
-    } catch (NumberFormatException bad) {
-      // falls through
-    }
-    if (d == null) {
-      throw new InvalidInputException(
-          new InvalidInputException.Violation(
-              loc, "Input should be a decimal number or a decimal string", "decimal_parsing"));
-    }
-    if (d.precision() > MAX_PRECISION || Math.abs(d.scale()) > MAX_SCALE) {
-      throw new InvalidInputException(
-          new InvalidInputException.Violation(
-              loc,
-              "Input should be a decimal with at most "
-                  + MAX_PRECISION
-                  + " digits and an exponent within ±"
-                  + MAX_SCALE,
-              "decimal_parsing"));
-    }
-    return d;
+    return WireDecimal.parse(v, loc, MAX_PRECISION, MAX_SCALE);
   }
 
   /**

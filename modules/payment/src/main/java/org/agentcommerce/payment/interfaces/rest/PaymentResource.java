@@ -2,8 +2,6 @@ package org.agentcommerce.payment.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonNumber;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -31,6 +29,7 @@ import org.agentcommerce.payment.domain.AttemptRecord;
 import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.WireDecimal;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.BuyerIdentity;
 import org.agentcommerce.platform.api.security.BuyerRequired;
@@ -354,28 +353,8 @@ public class PaymentResource {
     return decimal(v, "expected_amount");
   }
 
+  /** An amount: at most 15 digits and 6 decimals (a minor-unit amount must fit a long). */
   static BigDecimal decimal(JsonValue v, String field) {
-    if (v == null || v == JsonValue.NULL) {
-      return null;
-    }
-    try {
-      BigDecimal d = null;
-      if (v instanceof JsonNumber n) {
-        d = n.bigDecimalValue();
-      } else if (v instanceof JsonString s) {
-        d = new BigDecimal(s.getString().trim());
-      }
-      // Bounded: a huge exponent must never be expanded (toPlainString of 1E+999999999).
-      if (d != null && d.precision() <= 15 && Math.abs(d.scale()) <= 6) {
-        return d;
-      }
-    } catch (NumberFormatException bad) {
-      // falls through
-    }
-    throw new InvalidInputException(
-        new InvalidInputException.Violation(
-            List.of("body", field),
-            "Input should be a decimal number or a decimal string",
-            "decimal_parsing"));
+    return WireDecimal.parse(v, List.of("body", field), 15, 6);
   }
 }

@@ -43,6 +43,31 @@ public class SandboxPsp implements PspAdapter {
   static final long SETTLE_MILLIS = 3000;
   static final long HANG_MILLIS = 60_000;
 
+  /** What the sandbox does with a test token: its status, decline code, and later status. */
+  private record Behaviour(String status, String declineCode, String settleTo) {}
+
+  private static final Behaviour SUCCEEDS = new Behaviour("succeeded", null, null);
+  private static final Behaviour UNRECOGNISED =
+      new Behaviour("failed", "invalid_payment_method", null);
+  private static final Map<String, Behaviour> BEHAVIOURS =
+      Map.of(
+          "tok_visa",
+          SUCCEEDS,
+          "tok_mastercard",
+          SUCCEEDS,
+          "pm_card_visa",
+          SUCCEEDS,
+          "tok_timeout",
+          SUCCEEDS,
+          "tok_chargeDeclined",
+          new Behaviour("failed", "generic_decline", null),
+          "tok_chargeDeclinedInsufficientFunds",
+          new Behaviour("failed", "insufficient_funds", null),
+          "tok_threeDSecure2Required",
+          new Behaviour("requires_action", null, null),
+          "tok_processing",
+          new Behaviour("processing", null, "succeeded"));
+
   @Inject SandboxLedger ledger;
 
   @Override
@@ -60,87 +85,20 @@ public class SandboxPsp implements PspAdapter {
     String id = Ids.newId("spch", 16);
     long minor = c.amount().minorUnits();
     String currency = c.amount().currencyCode();
+    Behaviour b = BEHAVIOURS.getOrDefault(token, UNRECOGNISED);
     SandboxLedger.Charge charge =
-        switch (token) {
-          case "tok_visa", "tok_mastercard", "pm_card_visa", "tok_timeout" ->
-              ledger.record(
-                  id,
-                  c.idempotencyKey(),
-                  c.reference(),
-                  minor,
-                  currency,
-                  token,
-                  "succeeded",
-                  null,
-                  0,
-                  null,
-                  c.returnUrl());
-          case "tok_chargeDeclined" ->
-              ledger.record(
-                  id,
-                  c.idempotencyKey(),
-                  c.reference(),
-                  minor,
-                  currency,
-                  token,
-                  "failed",
-                  "generic_decline",
-                  0,
-                  null,
-                  c.returnUrl());
-          case "tok_chargeDeclinedInsufficientFunds" ->
-              ledger.record(
-                  id,
-                  c.idempotencyKey(),
-                  c.reference(),
-                  minor,
-                  currency,
-                  token,
-                  "failed",
-                  "insufficient_funds",
-                  0,
-                  null,
-                  c.returnUrl());
-          case "tok_threeDSecure2Required" ->
-              ledger.record(
-                  id,
-                  c.idempotencyKey(),
-                  c.reference(),
-                  minor,
-                  currency,
-                  token,
-                  "requires_action",
-                  null,
-                  0,
-                  null,
-                  c.returnUrl());
-          case "tok_processing" ->
-              ledger.record(
-                  id,
-                  c.idempotencyKey(),
-                  c.reference(),
-                  minor,
-                  currency,
-                  token,
-                  "processing",
-                  null,
-                  SETTLE_MILLIS,
-                  "succeeded",
-                  c.returnUrl());
-          default ->
-              ledger.record(
-                  id,
-                  c.idempotencyKey(),
-                  c.reference(),
-                  minor,
-                  currency,
-                  "unrecognised",
-                  "failed",
-                  "invalid_payment_method",
-                  0,
-                  null,
-                  c.returnUrl());
-        };
+        ledger.record(
+            id,
+            c.idempotencyKey(),
+            c.reference(),
+            c.amount().minorUnits(),
+            c.amount().currencyCode(),
+            b == UNRECOGNISED ? "unrecognised" : token,
+            b.status(),
+            b.declineCode(),
+            b.settleTo() == null ? 0 : SETTLE_MILLIS,
+            b.settleTo(),
+            c.returnUrl());
     if ("tok_timeout".equals(token)) {
       hang();
     }
