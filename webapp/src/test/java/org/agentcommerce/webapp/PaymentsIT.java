@@ -973,10 +973,6 @@ class PaymentsIT {
   }
 
   @Test
-  @org.junit.jupiter.api.Disabled(
-      "Known bug, to fix first next session: a refund racing the placement intermittently gets"
-          + " 500 (duplicate order_transitions seq: the next seq is not taken under the order's"
-          + " lock). Passed 3 runs in 4.")
   void aRefundWhileTheMerchantPlacementRunsLeavesBothRecorded() {
     String orderId = order(1);
     String paymentId = ok(pay(orderId, "tok_visa")).getString("payment_id");
@@ -1019,6 +1015,16 @@ class PaymentsIT {
                         + " aggregate_id = ? AND event_type = 'order.confirmed'",
                     orderId))
             .longValue());
+    // The audit trail is whole: seqs 1..n, none reused or skipped, whoever moved first.
+    assertEquals(
+        String.valueOf(
+            Agents.query("SELECT COUNT(*) FROM order_transitions WHERE order_id = ?", orderId)),
+        String.valueOf(
+            Agents.query("SELECT MAX(seq) FROM order_transitions WHERE order_id = ?", orderId)));
+    assertEquals(
+        String.valueOf(
+            Agents.query("SELECT COUNT(*) FROM order_transitions WHERE order_id = ?", orderId)),
+        String.valueOf(Agents.query("SELECT transition_count FROM orders WHERE id = ?", orderId)));
   }
 
   private static JsonObject ok(Http.Answer a) {

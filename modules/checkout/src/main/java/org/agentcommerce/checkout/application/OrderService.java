@@ -160,7 +160,14 @@ public class OrderService implements OrderBook, PlacedOrders {
             now);
     orders.add(order);
     orders.addTransition(
-        new OrderTransition(orderId, 1, null, order.status().wireName(), "created", "agent", now));
+        new OrderTransition(
+            orderId,
+            order.transitionCount(),
+            null,
+            order.status().wireName(),
+            "created",
+            "agent",
+            now));
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("quote_id", quote.id());
     data.put("line_count", lines.size());
@@ -641,13 +648,7 @@ public class OrderService implements OrderBook, PlacedOrders {
     OrderStatus from = o.moveTo(target, now);
     orders.addTransition(
         new OrderTransition(
-            o.id(),
-            orders.transitionCount(o.id()) + 1,
-            from.wireName(),
-            target.wireName(),
-            reason,
-            actor,
-            now));
+            o.id(), o.transitionCount(), from.wireName(), target.wireName(), reason, actor, now));
     Map<String, Object> d = new LinkedHashMap<>(data);
     d.put("previous_status", from.wireName());
     publish(o, eventType(target), d);

@@ -107,6 +107,14 @@ public class Order {
   @Column(name = "tracking_number")
   private String trackingNumber;
 
+  /**
+   * How many moves the order's audit trail holds (the next transition's seq is this plus one). Kept
+   * on the order row, which every move locks and re-reads, because a count of the transitions in a
+   * REPEATABLE READ snapshot taken before the lock misses one committed meanwhile.
+   */
+  @Column(name = "transition_count", nullable = false)
+  private int transitionCount;
+
   @Version
   @Column(nullable = false)
   private int version;
@@ -181,6 +189,7 @@ public class Order {
     this.metadata = parties.metadataJson();
     this.lines = new ArrayList<>(lines);
     this.createdAt = now;
+    this.transitionCount = 1;
     this.updatedAt = now;
   }
 
@@ -188,6 +197,11 @@ public class Order {
    * Moves the order, or refuses with 409 {@code INVALID_STATE} naming where it is and where it may
    * go. Answers the status it left.
    */
+  /** The seq of the latest audit transition (1 is the creation). */
+  public int transitionCount() {
+    return transitionCount;
+  }
+
   public OrderStatus moveTo(OrderStatus target, Instant now) {
     OrderStatus from = status();
     if (!from.canMoveTo(target)) {
@@ -212,6 +226,7 @@ public class Order {
     }
     status = target.wireName();
     updatedAt = now;
+    transitionCount++;
     return from;
   }
 

@@ -23,8 +23,6 @@ public interface OrderRepository {
 
   List<OrderTransition> transitions(String orderId);
 
-  int transitionCount(String orderId);
-
   /**
    * What a list asks for; null members filter nothing. {@code merchantScope}: the merchants the key
    * is limited to (null or empty: every merchant).

@@ -64,15 +64,6 @@ public class JpaOrderRepository implements OrderRepository {
   }
 
   @Override
-  public int transitionCount(String orderId) {
-    return em.createQuery(
-            "SELECT COUNT(t) FROM OrderTransition t WHERE t.orderId = :id", Long.class)
-        .setParameter("id", orderId)
-        .getSingleResult()
-        .intValue();
-  }
-
-  @Override
   public List<Order> list(Filter filter, int offset, int limit) {
     Map<String, Object> params = new LinkedHashMap<>();
     String where = where(filter, params);
