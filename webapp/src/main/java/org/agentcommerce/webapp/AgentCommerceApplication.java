@@ -28,7 +28,6 @@ import org.agentcommerce.platform.api.Database;
       "fish.payara.is-connection-validation-required=true",
       "fish.payara.connection-validation-method=meta-data",
       "fish.payara.fail-all-connections=true",
-      "fish.payara.connection-leak-timeout-in-seconds=60",
       "fish.payara.statement-timeout-in-seconds=30"
     })
 @ApplicationScoped
