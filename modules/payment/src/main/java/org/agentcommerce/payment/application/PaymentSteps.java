@@ -303,7 +303,12 @@ public class PaymentSteps {
 
   /** The PSPs that take this merchant's payments, the order's preferred one first. */
   List<PspAccount> route(OrderBook.OrderSnapshot o) {
-    List<PspAccount> accounts = new ArrayList<>(store.pspAccounts(o.merchantId()));
+    return route(o.merchantId(), o.preferredPsp());
+  }
+
+  /** The PSPs that take this merchant's payments, {@code preferredPsp} (may be null) first. */
+  List<PspAccount> route(String merchantId, String preferredPsp) {
+    List<PspAccount> accounts = new ArrayList<>(store.pspAccounts(merchantId));
     if (accounts.isEmpty()) {
       defaultPsps.forEach(p -> accounts.add(new PspAccount(p, p)));
     }
@@ -312,11 +317,11 @@ public class PaymentSteps {
       throw new ApiException(
           503,
           "PSP_NOT_CONFIGURED",
-          "No payment provider is configured for merchant " + o.merchantId() + ".");
+          "No payment provider is configured for merchant " + merchantId + ".");
     }
-    if (o.preferredPsp() != null) {
+    if (preferredPsp != null) {
       accounts.stream()
-          .filter(a -> a.psp().equals(o.preferredPsp()))
+          .filter(a -> a.psp().equals(preferredPsp))
           .findFirst()
           .ifPresent(
               a -> {

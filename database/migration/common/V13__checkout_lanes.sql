@@ -1,0 +1,42 @@
+-- Checkout lanes (issue 13). Every amount is an integer in minor units of its currency.
+
+-- An in-chat ACP checkout session: a priced basket bound to one agent and one verified buyer,
+-- completed at most once. status: ready_for_payment -> completing -> completed; a definitive
+-- capture failure releases the claim (back to ready_for_payment, the order kept as
+-- payment_failed); canceled ends it. lease_until: how long a completing claim is held by the
+-- request that took it (after it, the next complete resumes: it reads the order's payment before
+-- it charges anything). basket: the items and shipping address as the agent sent them (JSON).
+-- result: the completed answer, replayed to every later complete.
+CREATE TABLE acp_sessions (
+  id               VARCHAR(40)  NOT NULL,
+  agent_id         VARCHAR(40)  NOT NULL,
+  buyer_issuer     VARCHAR(500) NOT NULL,
+  buyer_subject    VARCHAR(255) NOT NULL,
+  merchant_id      VARCHAR(64)  NOT NULL,
+  status           VARCHAR(20)  NOT NULL,
+  quote_id         VARCHAR(40)  NOT NULL,
+  currency         CHAR(3)      NOT NULL,
+  subtotal_minor   BIGINT       NOT NULL,
+  discount_minor   BIGINT       NOT NULL,
+  shipping_minor   BIGINT       NOT NULL,
+  tax_minor        BIGINT       NOT NULL,
+  total_minor      BIGINT       NOT NULL,
+  basket           LONGTEXT     NOT NULL,
+  customer_email   VARCHAR(320),
+  order_id         VARCHAR(40),
+  payment_id       VARCHAR(40),
+  lease_until      TIMESTAMP(6),
+  completions      INT          NOT NULL,
+  last_error       VARCHAR(100),
+  completion_key   VARCHAR(255),
+  completion_hash  CHAR(64),
+  result           LONGTEXT,
+  expires_at       TIMESTAMP(6) NOT NULL,
+  created_at       TIMESTAMP(6) NOT NULL,
+  updated_at       TIMESTAMP(6) NOT NULL,
+  version          INT          NOT NULL,
+  CONSTRAINT pk_acp_sessions PRIMARY KEY (id),
+  CONSTRAINT uq_acp_sessions_order UNIQUE (order_id)
+);
+
+CREATE INDEX ix_acp_sessions_agent ON acp_sessions (agent_id, created_at);

@@ -1,0 +1,74 @@
+package org.agentcommerce.checkout.api;
+
+import org.agentcommerce.platform.api.Money;
+
+/**
+ * How the checkout lanes reach the money (implemented by the payment module; without an
+ * implementation no lane charges). Every charge made here is an agent-submitted one: it passes the
+ * shared gates (kill-switch, allowlists, capture caps) exactly as {@code POST /agent/v1/payments}
+ * does, and an order is paid at most once whatever calls it.
+ */
+public interface CheckoutCharges {
+
+  /**
+   * What the lane decision needs to know about a merchant's charges. {@code pspConfigured}: some
+   * PSP takes the merchant's payments; {@code live}: its first PSP account charges real money.
+   */
+  record ChargeSettings(
+      boolean submitEnabled,
+      boolean allowlistActive,
+      boolean merchantAllowlisted,
+      boolean pspConfigured,
+      boolean live) {}
+
+  ChargeSettings settings(String merchantId);
+
+  /**
+   * Throws the gate's own 403 (TIER2_CHARGE_DISABLED, TIER2_TEST_CAPTURE_OVER_CAP,
+   * TIER2_LIVE_CAPTURE_OVER_CAP) unless an agent-submitted charge of {@code amount} for the
+   * merchant through {@code protocol} may go ahead now. Writes nothing.
+   */
+  void checkGates(String merchantId, Money amount, String protocol);
+
+  /**
+   * An off-session charge of an order's total. {@code methodToken}: a PSP token or a mandate's
+   * {@code mtk_} token; it travels with the call only.
+   */
+  record Charge(
+      String agentId,
+      String orderId,
+      String methodToken,
+      String protocol,
+      String buyerIssuer,
+      String buyerSubject) {
+
+    @Override
+    public String toString() {
+      return "Charge[order=" + orderId + ", protocol=" + protocol + "]";
+    }
+  }
+
+  /**
+   * How a charge ended for this request. {@code status}: succeeded, failed (definitive: nothing was
+   * captured), pending (the outcome is not known yet: reconciliation decides; never re-sent).
+   */
+  record Charged(
+      String status,
+      String paymentId,
+      String psp,
+      String errorCode,
+      String declineCode,
+      String message) {
+
+    public boolean succeeded() {
+      return "succeeded".equals(status);
+    }
+
+    public boolean failed() {
+      return "failed".equals(status);
+    }
+  }
+
+  /** Charges the order once (a second call for a paid or paying order is refused 409). */
+  Charged charge(Charge charge);
+}

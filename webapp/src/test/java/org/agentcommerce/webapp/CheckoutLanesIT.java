@@ -1,0 +1,479 @@
+package org.agentcommerce.webapp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import java.net.URI;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import javax.management.Attribute;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import org.agentcommerce.webapp.support.Agents;
+import org.agentcommerce.webapp.support.Deployments;
+import org.agentcommerce.webapp.support.Http;
+import org.agentcommerce.webapp.support.Jmx;
+import org.agentcommerce.webapp.support.TestIssuer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The checkout lanes on MariaDB with the sandbox PSP: the merchant's own checkout, the lane
+ * decision, and the in-chat ACP session completed exactly once (the sandbox PSP's ledger counts the
+ * charges that really happened).
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class CheckoutLanesIT {
+
+  static final String LUMEN = "merch_7c1e4a9d2b5f3e80";
+  static final String SINGLE = "prod_aecc96e30d0fbb41"; // 21.00 USD, one variant
+  static final String GATES = "org.agentcommerce:type=PaymentGates";
+  static final String ADDRESS =
+      "{\"name\":\"Ada\",\"address_line1\":\"1 Main St\",\"city\":\"New York\","
+          + "\"state\":\"NY\",\"postal_code\":\"10001\",\"country\":\"US\"}";
+
+  @Deployment(testable = false)
+  static WebArchive war() {
+    return Deployments.realWar();
+  }
+
+  @ArquillianResource URL base;
+
+  private Http http;
+  private Agents.Registered agent;
+  private String buyer;
+
+  @BeforeEach
+  void agent() throws Exception {
+    http = new Http(base);
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (http.get("/health/ready").status() != 200) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new AssertionError("never ready");
+      }
+      Thread.sleep(200);
+    }
+    agent = Agents.register(http);
+    buyer = TestIssuer.token("acp-buyer-" + System.nanoTime());
+    gates(true, 1_000_000L);
+  }
+
+  @AfterEach
+  void closeGates() throws Exception {
+    gates(false, 500L);
+  }
+
+  private void gates(boolean submit, long testCap) throws Exception {
+    try (JMXConnector c = Jmx.connect(base)) {
+      MBeanServerConnection jmx = c.getMBeanServerConnection();
+      ObjectName gates = new ObjectName(GATES);
+      jmx.setAttribute(gates, new Attribute("SubmitEnabled", submit));
+      jmx.setAttribute(gates, new Attribute("TestCaptureCapMinor", testCap));
+    }
+  }
+
+  private static String items(int quantity) {
+    return "[{\"product_id\":\""
+        + SINGLE
+        + "\",\"merchant_id\":\""
+        + LUMEN
+        + "\",\"quantity\":"
+        + quantity
+        + "}]";
+  }
+
+  private Http.Answer start(String body, boolean withBuyer) {
+    return withBuyer
+        ? http.post(
+            "/agent/v1/checkout/acp", body, "X-API-Key", agent.apiKey(), "X-Agent-User-JWT", buyer)
+        : http.post("/agent/v1/checkout/acp", body, "X-API-Key", agent.apiKey());
+  }
+
+  private String session() {
+    JsonObject s =
+        ok(
+            start(
+                "{\"items\":"
+                    + items(1)
+                    + ",\"shipping_address\":"
+                    + ADDRESS
+                    + ",\"customer_email\":\"ada@example.com\"}",
+                true));
+    assertEquals("requires_in_chat_acp_checkout", s.getString("status"), s::toString);
+    return s.getString("acp_session_id");
+  }
+
+  private Http.Answer complete(String sessionId, String token, String... headers) {
+    List<String> h =
+        new ArrayList<>(List.of("X-API-Key", agent.apiKey(), "X-Agent-User-JWT", buyer));
+    h.addAll(List.of(headers));
+    return http.post(
+        "/agent/v1/checkout/acp/" + sessionId + "/complete",
+        "{\"payment_data\":{\"provider\":\"sandbox\",\"token\":\"" + token + "\"}}",
+        h.toArray(String[]::new));
+  }
+
+  /** Captures the sandbox PSP really made for the order. */
+  private static long captured(String orderId) {
+    return ((Number)
+            Agents.query(
+                "SELECT COUNT(*) FROM sandbox_psp_charges c JOIN payment_attempts a ON"
+                    + " a.idempotency_key = c.idempotency_key JOIN payments p ON p.id ="
+                    + " a.payment_id WHERE p.order_id = ? AND c.status = 'succeeded'",
+                orderId))
+        .longValue();
+  }
+
+  private static Object sessionColumn(String sessionId, String column) {
+    return Agents.query("SELECT " + column + " FROM acp_sessions WHERE id = ?", sessionId);
+  }
+
+  @Test
+  void theExternalLaneLinksToTheMerchantsOwnCheckoutAndWritesNothing() {
+    JsonObject r =
+        ok(
+            http.post(
+                "/agent/v1/checkout/external-platform",
+                "{\"items\":" + items(2) + "}",
+                "X-API-Key",
+                agent.apiKey()));
+    assertEquals("requires_redirect", r.getString("status"));
+    assertFalse(r.getBoolean("creates_order"));
+    assertFalse(r.getBoolean("creates_payment"));
+    assertEquals("sandbox", r.getString("platform"));
+    assertEquals(3, r.getJsonArray("warnings").size());
+    String url = r.getString("checkout_url");
+    assertTrue(url.contains("/sandbox/storefront/" + LUMEN + "/cart/"), url);
+    assertTrue(url.endsWith(":2"), url);
+    Http.Answer page = new Http(base).get(URI.create(url).getPath());
+    assertEquals(200, page.status(), page::toString);
+    assertTrue(page.body().contains("42.00 USD"), page.body());
+    assertEquals(
+        0L,
+        ((Number) Agents.query("SELECT COUNT(*) FROM quotes WHERE agent_id = ?", agent.agentId()))
+            .longValue());
+    assertEquals(
+        0L,
+        ((Number) Agents.query("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()))
+            .longValue());
+  }
+
+  @Test
+  void aShopifyMerchantGetsItsCartPermalinkAndAnUnknownPlatformA409() {
+    String sunline = "merch_1e5c9b3a7d0f2486";
+    String product =
+        String.valueOf(
+            Agents.query(
+                "SELECT p.id FROM products p WHERE p.merchant_id = ? AND p.status = 'active' AND"
+                    + " (SELECT COUNT(*) FROM variants v WHERE v.product_id = p.id) = 1 ORDER BY"
+                    + " p.id LIMIT 1",
+                sunline));
+    String variant =
+        String.valueOf(
+            Agents.query("SELECT platform_variant_id FROM variants WHERE product_id = ?", product));
+    String body =
+        "{\"merchant_id\":\""
+            + sunline
+            + "\",\"items\":[{\"product_id\":\""
+            + product
+            + "\",\"quantity\":3}]}";
+    try {
+      Agents.sql(
+          "UPDATE merchant_order_channels SET connector = 'shopify', base_url ="
+              + " 'https://sunline-test.myshopify.com' WHERE merchant_id = ?",
+          sunline);
+      JsonObject r =
+          ok(http.post("/agent/v1/checkout/external-platform", body, "X-API-Key", agent.apiKey()));
+      assertEquals("shopify", r.getString("platform"));
+      assertEquals(
+          "https://sunline-test.myshopify.com/cart/" + variant + ":3", r.getString("checkout_url"));
+      Agents.sql(
+          "UPDATE merchant_order_channels SET connector = 'bigcommerce' WHERE merchant_id = ?",
+          sunline);
+      refused(
+          http.post("/agent/v1/checkout/external-platform", body, "X-API-Key", agent.apiKey()),
+          409,
+          "EXTERNAL_CHECKOUT_UNSUPPORTED");
+    } finally {
+      Agents.sql(
+          "UPDATE merchant_order_channels SET connector = 'sandbox', base_url = NULL WHERE"
+              + " merchant_id = ?",
+          sunline);
+    }
+  }
+
+  @Test
+  void theLaneDecisionFollowsItsTable() throws Exception {
+    String body = "{\"items\":" + items(1) + "}";
+    // Submission off (the default): the floor for everyone, no buyer needed, nothing written.
+    gates(false, 1_000_000L);
+    JsonObject floor = ok(start(body, false));
+    assertEquals("requires_redirect_floor", floor.getString("status"));
+    assertEquals("redirect_floor", floor.getString("lane"));
+    assertEquals("payment_submission_disabled", floor.getString("reason"));
+    assertTrue(
+        floor.getJsonObject("redirect").getString("checkout_url").contains("/sandbox/storefront/"));
+    // Over the capture cap: the floor, naming the gate.
+    gates(true, 100L);
+    assertEquals(
+        "tier2_test_capture_over_cap", ok(start(body, false)).getString("reason"), "cap floor");
+    // Open: in chat, which needs the buyer first.
+    gates(true, 1_000_000L);
+    refused(start(body, false), 401, "USER_AUTH_REQUIRED");
+    assertEquals(
+        0L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM acp_sessions WHERE agent_id = ?", agent.agentId()))
+            .longValue());
+    JsonObject chat = ok(start(body, true));
+    assertEquals("acp_in_chat", chat.getString("lane"));
+    assertTrue(chat.getString("acp_session_id").startsWith("csn_"));
+    assertEquals("ready_for_payment", chat.getString("session_status"));
+    assertEquals(
+        chat.getJsonObject("quote").getJsonObject("pricing"), chat.getJsonObject("totals"));
+    // Several merchants: refused with the split.
+    refused(
+        start(
+            "{\"items\":[{\"product_id\":\"a\",\"merchant_id\":\"m1\",\"quantity\":1},"
+                + "{\"product_id\":\"b\",\"merchant_id\":\"m2\",\"quantity\":1}]}",
+            false),
+        400,
+        "MULTI_MERCHANT_NOT_SUPPORTED");
+  }
+
+  @Test
+  void aCompleteChargesOnceAndReplaysAfterwards() {
+    String id = session();
+    Http.Answer first = complete(id, "tok_visa", "Idempotency-Key", "acp-key-1");
+    JsonObject done = ok(first);
+    assertEquals("completed", done.getString("status"));
+    assertEquals("succeeded", done.getString("payment_status"));
+    String orderId = done.getString("order_id");
+    assertEquals(orderId, done.getJsonObject("order").getString("id"));
+    assertEquals(1, captured(orderId));
+    assertEquals(
+        "paid",
+        ok(http.get("/agent/v1/orders/" + orderId, "X-API-Key", agent.apiKey()))
+            .getJsonObject("order")
+            .getString("status"));
+    // Again, with or without the key: the same answer, never a second charge.
+    Http.Answer again = complete(id, "tok_visa", "Idempotency-Key", "acp-key-1");
+    assertEquals(done, ok(again));
+    assertEquals("true", again.header("Idempotent-Replayed").orElse(null));
+    assertEquals(done, ok(complete(id, "tok_visa")));
+    // The same key with another payload is a conflict.
+    JsonObject conflict =
+        refused(
+            complete(id, "tok_chargeDeclined", "Idempotency-Key", "acp-key-1"),
+            409,
+            "idempotency_conflict");
+    assertEquals("idempotency_conflict", conflict.getString("code"));
+    assertEquals(1, captured(orderId));
+    // Another buyer, another agent: not found.
+    String other = TestIssuer.token("someone-else-" + System.nanoTime());
+    refused(
+        http.post(
+            "/agent/v1/checkout/acp/" + id + "/complete",
+            "{\"payment_data\":{\"token\":\"tok_visa\"}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            other),
+        404,
+        "acp_session_not_found");
+    Agents.Registered stranger = Agents.register(http);
+    refused(
+        http.post(
+            "/agent/v1/checkout/acp/" + id + "/complete",
+            "{\"payment_data\":{\"token\":\"tok_visa\"}}",
+            "X-API-Key",
+            stranger.apiKey(),
+            "X-Agent-User-JWT",
+            buyer),
+        404,
+        "acp_session_not_found");
+    // Without a buyer token: refused before anything.
+    refused(
+        http.post(
+            "/agent/v1/checkout/acp/" + id + "/complete",
+            "{\"payment_data\":{\"token\":\"tok_visa\"}}",
+            "X-API-Key",
+            agent.apiKey()),
+        401,
+        "USER_AUTH_REQUIRED");
+    assertEquals(1, captured(orderId));
+  }
+
+  @Test
+  void sixteenConcurrentCompletesChargeOnce() throws Exception {
+    String id = session();
+    int n = 16;
+    ExecutorService pool = Executors.newFixedThreadPool(n);
+    CountDownLatch go = new CountDownLatch(1);
+    List<Future<Http.Answer>> answers = new ArrayList<>();
+    try {
+      for (int i = 0; i < n; i++) {
+        answers.add(
+            pool.submit(
+                () -> {
+                  go.await();
+                  return new Http(base)
+                      .post(
+                          "/agent/v1/checkout/acp/" + id + "/complete",
+                          "{\"payment_data\":{\"token\":\"tok_visa\"}}",
+                          "X-API-Key",
+                          agent.apiKey(),
+                          "X-Agent-User-JWT",
+                          buyer);
+                }));
+      }
+      go.countDown();
+      int completed = 0;
+      int inProgress = 0;
+      for (Future<Http.Answer> f : answers) {
+        Http.Answer a = f.get();
+        if (a.status() == 200) {
+          completed++;
+          assertEquals("completed", a.json().getString("status"));
+        } else {
+          assertEquals(409, a.status(), a::toString);
+          assertEquals(
+              "completion_in_progress", a.json().getJsonObject("detail").getString("code"));
+          inProgress++;
+        }
+      }
+      assertEquals(n, completed + inProgress);
+      assertTrue(completed >= 1);
+    } finally {
+      pool.shutdownNow();
+    }
+    String orderId = String.valueOf(sessionColumn(id, "order_id"));
+    assertEquals(1, captured(orderId));
+    assertEquals(
+        1L,
+        ((Number) Agents.query("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()))
+            .longValue());
+    assertEquals("completed", ok(complete(id, "tok_visa")).getString("status"));
+  }
+
+  @Test
+  void closedGatesRefuseTheCompleteWithoutASideEffect() throws Exception {
+    String id = session();
+    gates(false, 1_000_000L);
+    JsonObject d = refused(complete(id, "tok_visa"), 403, "TIER2_CHARGE_DISABLED");
+    assertEquals("submit_payment_disabled", d.getString("reason"));
+    gates(true, 100L);
+    refused(complete(id, "tok_visa"), 403, "TIER2_TEST_CAPTURE_OVER_CAP");
+    assertNull(sessionColumn(id, "order_id"));
+    assertEquals("ready_for_payment", sessionColumn(id, "status"));
+    assertEquals(
+        0L,
+        ((Number) Agents.query("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()))
+            .longValue());
+  }
+
+  @Test
+  void aDeclineIs502AndTheSessionCanBeCompletedAgain() {
+    String id = session();
+    JsonObject d = refused(complete(id, "tok_chargeDeclined"), 502, "acp_capture_failed");
+    assertEquals("acp_capture_failed", d.getString("code"));
+    String orderId = d.getString("order_id");
+    assertEquals("ready_for_payment", sessionColumn(id, "status"));
+    assertEquals(
+        "payment_failed",
+        ok(http.get("/agent/v1/orders/" + orderId, "X-API-Key", agent.apiKey()))
+            .getJsonObject("order")
+            .getString("status"));
+    assertEquals(0, captured(orderId));
+    JsonObject done = ok(complete(id, "tok_visa"));
+    assertEquals(orderId, done.getString("order_id"), "the same order, paid this time");
+    assertEquals(1, captured(orderId));
+  }
+
+  @Test
+  void aCompleteInterruptedAfterTheChargeIsResolvedWithoutChargingAgain() {
+    String id = session();
+    JsonObject done = ok(complete(id, "tok_visa"));
+    String orderId = done.getString("order_id");
+    // As if the node died after the charge, before it recorded the completion.
+    Agents.sql(
+        "UPDATE acp_sessions SET status = 'completing', result = NULL, lease_until ="
+            + " TIMESTAMP '2000-01-01 00:00:00' WHERE id = ?",
+        id);
+    JsonObject resumed = ok(complete(id, "tok_visa"));
+    assertEquals("completed", resumed.getString("status"));
+    assertEquals(done.getString("payment_id"), resumed.getString("payment_id"));
+    assertEquals(1, captured(orderId));
+    // While a claim is held, others wait.
+    Agents.sql(
+        "UPDATE acp_sessions SET status = 'completing', result = NULL, lease_until ="
+            + " TIMESTAMP '2037-01-01 00:00:00' WHERE id = ?",
+        id);
+    refused(complete(id, "tok_visa"), 409, "completion_in_progress");
+    assertEquals(1, captured(orderId));
+  }
+
+  @Test
+  void anUnknownOutcomeIsPendingAndNeverChargedTwice() {
+    String id = session();
+    JsonObject d = refused(complete(id, "tok_timeout"), 502, "acp_capture_pending_retry");
+    assertEquals(5, d.getInt("retry_after_seconds"));
+    String orderId = d.getString("order_id");
+    // The next complete reads the payment; it charges nothing while the outcome is unknown.
+    Http.Answer next = complete(id, "tok_visa");
+    assertTrue(next.status() == 502 || next.status() == 200, next::toString);
+    assertTrue(captured(orderId) <= 1);
+  }
+
+  @Test
+  void anExpiredSessionIsGone() {
+    String id = session();
+    Agents.sql(
+        "UPDATE acp_sessions SET expires_at = TIMESTAMP '2000-01-01 00:00:00' WHERE id = ?", id);
+    refused(complete(id, "tok_visa"), 404, "acp_session_expired");
+    refused(complete("csn_nope", "tok_visa"), 404, "acp_session_not_found");
+    refused(
+        http.post(
+            "/agent/v1/checkout/acp/" + id + "/complete",
+            "{\"payment_data\":{}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer),
+        422,
+        null);
+  }
+
+  private static JsonObject ok(Http.Answer a) {
+    assertEquals(200, a.status(), a::toString);
+    return a.json();
+  }
+
+  private static JsonObject refused(Http.Answer a, int status, String code) {
+    assertEquals(status, a.status(), a::toString);
+    if (code == null) {
+      return a.json();
+    }
+    JsonObject detail = a.json().getJsonObject("detail");
+    assertEquals(code, detail.getString("error"), a::toString);
+    return detail;
+  }
+}
