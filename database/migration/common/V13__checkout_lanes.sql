@@ -40,3 +40,33 @@ CREATE TABLE acp_sessions (
 );
 
 CREATE INDEX ix_acp_sessions_agent ON acp_sessions (agent_id, created_at);
+
+-- A merchant-native checkout intent: the buyer finishes on our hosted checkout page with a
+-- checkout token that stands for this intent only. The token itself is never stored: token_hash
+-- is its SHA-256 (so it can be looked up, revoked and made single-use). Bound to one agent, one
+-- buyer, one merchant and one order or quote. status: open -> used (paid) | revoked.
+-- prefill: the e-mail and shipping address the page may read (prefill_reads times at most).
+CREATE TABLE checkout_intents (
+  id               VARCHAR(40)  NOT NULL,
+  agent_id         VARCHAR(40)  NOT NULL,
+  buyer_issuer     VARCHAR(500) NOT NULL,
+  buyer_subject    VARCHAR(255) NOT NULL,
+  buyer_ref        VARCHAR(100),
+  merchant_id      VARCHAR(64)  NOT NULL,
+  order_id         VARCHAR(40),
+  quote_id         VARCHAR(40),
+  lane             VARCHAR(20)  NOT NULL,
+  token_hash       CHAR(64)     NOT NULL,
+  status           VARCHAR(20)  NOT NULL,
+  return_url       VARCHAR(2000),
+  prefill          LONGTEXT,
+  prefill_reads    INT          NOT NULL,
+  expires_at       TIMESTAMP(6) NOT NULL,
+  used_at          TIMESTAMP(6),
+  created_at       TIMESTAMP(6) NOT NULL,
+  version          INT          NOT NULL,
+  CONSTRAINT pk_checkout_intents PRIMARY KEY (id),
+  CONSTRAINT uq_checkout_intents_token UNIQUE (token_hash)
+);
+
+CREATE INDEX ix_checkout_intents_agent ON checkout_intents (agent_id, created_at);

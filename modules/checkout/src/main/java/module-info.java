@@ -28,6 +28,7 @@ module org.agentcommerce.checkout {
   opens org.agentcommerce.checkout.application.placement;
   // JPA (EclipseLink) reflects on the entities.
   opens org.agentcommerce.checkout.domain.acp;
+  opens org.agentcommerce.checkout.domain.intent;
   opens org.agentcommerce.checkout.domain.order;
   opens org.agentcommerce.checkout.domain.quote;
   // CDI injects the entity manager into the repositories.

@@ -437,10 +437,30 @@ class CheckoutLanesIT {
     JsonObject d = refused(complete(id, "tok_timeout"), 502, "acp_capture_pending_retry");
     assertEquals(5, d.getInt("retry_after_seconds"));
     String orderId = d.getString("order_id");
-    // The next complete reads the payment; it charges nothing while the outcome is unknown.
+    // Each next complete reads the payment: 502 while it is unknown, charging nothing; once
+    // reconciliation has the PSP's answer (the sandbox charged it), the session completes.
+    long deadline = System.currentTimeMillis() + 30_000;
     Http.Answer next = complete(id, "tok_visa");
-    assertTrue(next.status() == 502 || next.status() == 200, next::toString);
-    assertTrue(captured(orderId) <= 1);
+    while (next.status() == 502) {
+      assertEquals(
+          "acp_capture_pending_retry", next.json().getJsonObject("detail").getString("code"));
+      assertTrue(System.currentTimeMillis() < deadline, "never reconciled");
+      sleep(300);
+      next = complete(id, "tok_visa");
+    }
+    JsonObject done = ok(next);
+    assertEquals(orderId, done.getString("order_id"));
+    assertEquals(
+        d.getString("payment_id", done.getString("payment_id")), done.getString("payment_id"));
+    assertEquals(1, captured(orderId));
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Test
@@ -460,6 +480,143 @@ class CheckoutLanesIT {
             buyer),
         422,
         null);
+  }
+
+  private Http.Answer intent(String body, String buyerToken) {
+    return http.post(
+        "/agent/v1/checkout/intents",
+        body,
+        "X-API-Key",
+        agent.apiKey(),
+        "X-Agent-User-JWT",
+        buyerToken);
+  }
+
+  private Http.Answer prefill(String token) {
+    return new Http(base).get("/agent/v1/checkout/prefill", "X-Checkout-Token", token);
+  }
+
+  @Test
+  void anIntentOpensItsOrdersHostedCheckoutWithATokenThatOpensNothingElse() {
+    refused(intent("{\"items\":" + items(1) + "}", buyer), 409, "QUOTE_REQUIRED_BEFORE_PURCHASE");
+    refused(
+        http.post(
+            "/agent/v1/checkout/intents",
+            "{\"items\":" + items(1) + "}",
+            "X-API-Key",
+            agent.apiKey()),
+        401,
+        "USER_AUTH_REQUIRED");
+    String orderId =
+        ok(http.post(
+                "/agent/v1/orders/create",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"items\":"
+                    + items(1)
+                    + ",\"customer_email\":\"ada@example.com\",\"currency\":\"USD\"}",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer))
+            .getString("order_id");
+    String body =
+        "{\"items\":"
+            + items(1)
+            + ",\"order_id\":\""
+            + orderId
+            + "\",\"customer_email\":\"ada@example.com\",\"shipping_address\":"
+            + ADDRESS
+            + ",\"return_url\":\"https://agent.example/back\"}";
+    // Another buyer's order is not there.
+    refused(intent(body, TestIssuer.token("other-" + System.nanoTime())), 404, "ORDER_NOT_FOUND");
+    JsonObject in = ok(intent(body, buyer));
+    String token = in.getString("checkout_token");
+    String url = in.getString("checkout_url");
+    assertTrue(in.getString("intent_id").startsWith("ci_"));
+    assertEquals(orderId, in.getString("order_id"));
+    assertTrue(url.endsWith("/checkout/" + in.getString("intent_id") + "#token=" + token), url);
+    assertFalse(URI.create(url).getRawQuery() != null, "never in the query");
+    // Kept as a hash only.
+    assertEquals(
+        1L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM checkout_intents WHERE id = ? AND token_hash = ?",
+                    in.getString("intent_id"),
+                    sha256(token)))
+            .longValue());
+    // The prefill, three reads, no-store.
+    Http.Answer first = prefill(token);
+    JsonObject p = ok(first);
+    assertEquals("no-store", first.header("Cache-Control").orElse(null));
+    assertEquals("ada@example.com", p.getString("email"));
+    assertEquals("1 Main St", p.getJsonObject("shipping_address").getString("address_line1"));
+    assertEquals(2, p.getInt("reads_left"));
+    ok(prefill(token));
+    assertEquals(0, ok(prefill(token)).getInt("reads_left"));
+    refused(prefill(token), 410, "PREFILL_EXHAUSTED");
+    // A forged or altered token opens nothing.
+    String altered = token.substring(0, token.length() - 2) + (token.endsWith("A") ? "BB" : "AA");
+    refused(prefill(altered), 401, "CHECKOUT_TOKEN_INVALID");
+    refused(prefill("ct_" + in.getString("intent_id") + ".1.x.y"), 401, "CHECKOUT_TOKEN_INVALID");
+    // Expired.
+    String second = ok(intent(body, buyer)).getString("checkout_token");
+    Agents.sql(
+        "UPDATE checkout_intents SET expires_at = TIMESTAMP '2000-01-01 00:00:00' WHERE"
+            + " token_hash = ?",
+        sha256(second));
+    refused(prefill(second), 410, "CHECKOUT_TOKEN_EXPIRED");
+  }
+
+  @Test
+  void aHostedAcpSessionPricesTheItemsAndOpensOurPage() {
+    String body =
+        "{\"merchant_id\":\""
+            + LUMEN
+            + "\",\"items\":[{\"id\":\""
+            + SINGLE
+            + "\",\"quantity\":2}],\"return_url\":\"https://agent.example/done\","
+            + "\"buyer_ref\":\"guest:6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f\"}";
+    JsonObject s =
+        ok(
+            http.post(
+                "/agent/v1/checkout/acp-session",
+                body,
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer));
+    assertEquals("created", s.getString("status"));
+    assertEquals("42.00", s.getJsonObject("totals").getString("subtotal"));
+    assertTrue(s.getString("checkout_url").contains("#token="));
+    assertEquals(
+        "guest:6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f",
+        Agents.query(
+            "SELECT buyer_ref FROM checkout_intents WHERE id = ?", s.getString("session_id")));
+    assertEquals(
+        SINGLE.length() > 0, ok(prefill(s.getString("checkout_token"))).containsKey("quote_id"));
+    refused(
+        http.post(
+            "/agent/v1/checkout/acp-session",
+            "{\"merchant_id\":\"" + LUMEN + "\",\"items\":[{\"quantity\":1}]}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer),
+        422,
+        null);
+  }
+
+  private static String sha256(String s) {
+    try {
+      return java.util.HexFormat.of()
+          .formatHex(
+              java.security.MessageDigest.getInstance("SHA-256")
+                  .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static JsonObject ok(Http.Answer a) {

@@ -2,6 +2,7 @@ package org.agentcommerce.checkout.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotEmpty;
@@ -28,13 +29,17 @@ import java.util.List;
 import java.util.Optional;
 import org.agentcommerce.checkout.application.AcpCheckoutService;
 import org.agentcommerce.checkout.application.Baskets;
+import org.agentcommerce.checkout.application.CheckoutIntentService;
 import org.agentcommerce.checkout.application.CheckoutLanes;
 import org.agentcommerce.checkout.application.QuoteService;
 import org.agentcommerce.checkout.application.QuoteView;
 import org.agentcommerce.checkout.domain.acp.AcpSession;
+import org.agentcommerce.checkout.domain.intent.CheckoutIntent;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.BuyerDirectory;
 import org.agentcommerce.platform.api.security.BuyerIdentity;
+import org.agentcommerce.platform.api.security.BuyerRef;
 import org.agentcommerce.platform.api.security.BuyerRequired;
 import org.agentcommerce.platform.api.security.Caller;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -45,6 +50,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -60,6 +66,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class CheckoutResource {
 
   @Inject AcpCheckoutService acp;
+  @Inject CheckoutIntentService intents;
+  @Inject BuyerDirectory buyers;
   @Inject CheckoutLanes lanes;
   @Inject Baskets baskets;
   @Inject QuoteService quotes;
@@ -426,6 +434,213 @@ public class CheckoutResource {
       r.header("Idempotent-Replayed", "true");
     }
     return r.build();
+  }
+
+  @Schema(name = "CheckoutIntentResponse")
+  public record CheckoutIntentResponse(
+      @Schema(description = "created") String status,
+      @Schema(description = "ci_…") String intentId,
+      @Schema(description = "The same id: the hosted checkout session") String checkoutSessionId,
+      @Schema(
+              description =
+                  "Opens this checkout only (its order or quote, its buyer); shown once, valid"
+                      + " until expires_at, single-use after payment")
+          String checkoutToken,
+      @Schema(description = "Our hosted checkout page; the token is in the fragment (#token=)")
+          String checkoutUrl,
+      Instant expiresAt,
+      String merchantId,
+      String orderId,
+      String quoteId) {}
+
+  @POST
+  @Path("/intents")
+  @BuyerRequired
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "createCheckoutIntent",
+      summary = "Create a merchant-native checkout intent on our hosted page",
+      description =
+          "For the buyer's unpaid order (order_id) or an active quote (quote_id): an intent"
+              + " (ci_…) with a checkout token valid 30 minutes, bound to this agent, the buyer,"
+              + " the merchant and that order or quote, and the hosted page's checkout_url"
+              + " carrying the token in its fragment. Needs the verified buyer token. Refusals:"
+              + " QUOTE_REQUIRED_BEFORE_PURCHASE (neither sent), ORDER_ALREADY_PAID,"
+              + " QUOTE_EXPIRED, QUOTE_CONSUMED 409; ORDER_NOT_FOUND, QUOTE_NOT_FOUND 404.")
+  @Parameter(
+      name = "X-Agent-User-JWT",
+      in = ParameterIn.HEADER,
+      required = true,
+      description = "The verified buyer token",
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The intent",
+      content = @Content(schema = @Schema(implementation = CheckoutIntentResponse.class)))
+  @APIResponse(
+      responseCode = "401",
+      description = "USER_AUTH_REQUIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "404",
+      description = "ORDER_NOT_FOUND, QUOTE_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "QUOTE_REQUIRED_BEFORE_PURCHASE, ORDER_ALREADY_PAID, INVALID_STATE, QUOTE_EXPIRED,"
+              + " QUOTE_CONSUMED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public CheckoutIntentResponse intent(@NotNull @Valid CreateCheckoutIntentRequest body) {
+    JsonWebToken t = buyer.requireVerifiedBuyer();
+    CheckoutIntentService.Created c =
+        intents.create(
+            new CheckoutIntentService.Create(
+                caller.agentId(),
+                t.getIssuer(),
+                t.getSubject(),
+                null,
+                body.orderId(),
+                body.quoteId(),
+                "intent",
+                body.returnUrl(),
+                body.customerEmail(),
+                body.shippingAddress() == null
+                    ? null
+                    : WireItems.address(body.shippingAddress(), "shipping_address"),
+                publicBase()));
+    return intentResponse(c);
+  }
+
+  private static CheckoutIntentResponse intentResponse(CheckoutIntentService.Created c) {
+    CheckoutIntent.Binding b = c.intent().binding();
+    return new CheckoutIntentResponse(
+        "created",
+        c.intent().id(),
+        c.intent().id(),
+        c.token(),
+        c.checkoutUrl(),
+        c.intent().expiresAt(),
+        b.merchantId(),
+        b.orderId(),
+        b.quoteId());
+  }
+
+  @Schema(name = "HostedAcpSessionResponse")
+  public record HostedAcpSessionResponse(
+      @Schema(description = "created") String status,
+      @Schema(description = "The hosted checkout session (ci_…)") String sessionId,
+      String checkoutUrl,
+      String checkoutToken,
+      Instant expiresAt,
+      String merchantId,
+      String quoteId,
+      String currency,
+      QuoteView.Pricing totals) {}
+
+  @POST
+  @Path("/acp-session")
+  @BuyerRequired
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "createHostedAcpSession",
+      summary = "Create a hosted checkout session on our own page",
+      description =
+          "Free-form body {merchant_id, items:[{id, quantity, variant_id?}], return_url?,"
+              + " buyer_ref?} (X-Buyer-Ref wins over buyer_ref): prices the items into a quote and"
+              + " opens a hosted checkout for it on our page (no outside service is called),"
+              + " returning session_id and checkout_url (token in the fragment, 30 minutes)."
+              + " Needs the verified buyer token.")
+  @Parameter(
+      name = "X-Agent-User-JWT",
+      in = ParameterIn.HEADER,
+      required = true,
+      description = "The verified buyer token",
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-Buyer-Ref",
+      in = ParameterIn.HEADER,
+      description = "guest:<uuid> or user:<public_id>; wins over the body's buyer_ref",
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The hosted session",
+      content = @Content(schema = @Schema(implementation = HostedAcpSessionResponse.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "401",
+      description = "USER_AUTH_REQUIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "403",
+      description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "404",
+      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "VARIANT_REQUIRED, OUT_OF_STOCK",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @RequestBody(
+      required = true,
+      content =
+          @Content(
+              schema =
+                  @Schema(
+                      type = SchemaType.OBJECT,
+                      description =
+                          "{merchant_id, items:[{id, quantity, variant_id?}], return_url?,"
+                              + " buyer_ref?}")))
+  public HostedAcpSessionResponse hostedSession(
+      @NotNull JsonObject body,
+      @HeaderParam("X-Buyer-Ref") @Size(max = 100) String buyerRefHeader) {
+    HostedSession h = HostedSession.parse(body);
+    String ref =
+        buyerRefHeader != null && !buyerRefHeader.isBlank() ? buyerRefHeader : h.buyerRef();
+    String canonical = null;
+    if (ref != null) {
+      List<Object> loc =
+          buyerRefHeader != null && !buyerRefHeader.isBlank()
+              ? List.of("header", "X-Buyer-Ref")
+              : List.of("body", "buyer_ref");
+      canonical = buyers.canonical(caller.agentId(), BuyerRef.require(ref, loc)).toString();
+    }
+    JsonWebToken t = buyer.requireVerifiedBuyer();
+    QuoteView q =
+        quotes.preview(
+            caller.agentId(),
+            new QuoteService.Request(h.merchantId(), h.items(), List.of(), null, null, null));
+    CheckoutIntentService.Created c =
+        intents.create(
+            new CheckoutIntentService.Create(
+                caller.agentId(),
+                t.getIssuer(),
+                t.getSubject(),
+                canonical,
+                null,
+                q.quoteId(),
+                "acp_hosted",
+                h.returnUrl(),
+                null,
+                null,
+                publicBase()));
+    return new HostedAcpSessionResponse(
+        "created",
+        c.intent().id(),
+        c.checkoutUrl(),
+        c.token(),
+        c.intent().expiresAt(),
+        h.merchantId(),
+        q.quoteId(),
+        q.currency(),
+        q.pricing());
   }
 
   private static String merchant(String bodyMerchant, List<WireItems.Item> items) {

@@ -1,0 +1,157 @@
+package org.agentcommerce.checkout.application;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.logging.Logger;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * Checkout tokens: {@code ct_<intent>.<expiry epoch s>.<nonce>.<HMAC-SHA256>}, signed with {@code
+ * ac.checkout.token-secret}. The signature and expiry are checked before any lookup; the intent row
+ * (found by the token's SHA-256, never by the token) says whether it is still open. Without a
+ * configured secret each node signs with its own random key (tokens then work only on the node that
+ * issued them: set the secret when running more than one).
+ */
+@ApplicationScoped
+public class CheckoutTokens {
+
+  private static final Logger LOG = Logger.getLogger(CheckoutTokens.class.getName());
+  private static final String PREFIX = "ct_";
+  private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  @Inject Config config;
+
+  private byte[] secret;
+
+  @PostConstruct
+  void init() {
+    Optional<String> configured =
+        config.getOptionalValue("ac.checkout.token-secret", String.class).filter(s -> !s.isBlank());
+    if (configured.isPresent()) {
+      if (configured.get().length() < 32) {
+        throw new IllegalStateException("ac.checkout.token-secret must be at least 32 characters");
+      }
+      secret = configured.get().getBytes(StandardCharsets.UTF_8);
+    } else {
+      secret = new byte[32];
+      RANDOM.nextBytes(secret);
+      LOG.info(
+          "ac.checkout.token-secret is not set: checkout tokens are signed with a key of this"
+              + " node only");
+    }
+  }
+
+  /** A new token for the intent, valid until {@code expiresAt}. */
+  public String issue(String intentId, Instant expiresAt) {
+    byte[] nonce = new byte[18];
+    RANDOM.nextBytes(nonce);
+    String body = intentId + "." + expiresAt.getEpochSecond() + "." + B64.encodeToString(nonce);
+    return PREFIX + body + "." + B64.encodeToString(mac(body));
+  }
+
+  /** What a token says, if its signature holds: the intent and until when. */
+  public record Claims(String intentId, Instant expiresAt) {}
+
+  /** The token's claims when it is well-formed and its signature holds (expiry not checked). */
+  public Optional<Claims> verify(String token) {
+    if (token == null || !token.startsWith(PREFIX) || token.length() > 300) {
+      return Optional.empty();
+    }
+    String rest = token.substring(PREFIX.length());
+    int lastDot = rest.lastIndexOf('.');
+    if (lastDot < 0) {
+      return Optional.empty();
+    }
+    String body = rest.substring(0, lastDot);
+    byte[] sent;
+    try {
+      sent = Base64.getUrlDecoder().decode(rest.substring(lastDot + 1));
+    } catch (IllegalArgumentException bad) {
+      return Optional.empty();
+    }
+    if (!MessageDigest.isEqual(sent, mac(body))) {
+      return Optional.empty();
+    }
+    String[] parts = body.split("\\.");
+    if (parts.length != 3) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new Claims(parts[0], Instant.ofEpochSecond(Long.parseLong(parts[1]))));
+    } catch (NumberFormatException bad) {
+      return Optional.empty();
+    }
+  }
+
+  /** The form a token is kept in: its SHA-256, hex. */
+  public static String hash(String token) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * The hosted page's short-lived UI credential for a token: {@code <expiry epoch s>.<HMAC of the
+   * token's hash and the expiry>}, keyed with {@code uiKey}.
+   */
+  public static String uiAuth(String uiKey, String tokenHash, Instant expiresAt) {
+    long exp = expiresAt.getEpochSecond();
+    return exp
+        + "."
+        + HexFormat.of()
+            .formatHex(hmac(uiKey.getBytes(StandardCharsets.UTF_8), tokenHash + "." + exp));
+  }
+
+  /** Whether a UI credential holds for this token hash at {@code now}. */
+  public static boolean uiAuthValid(String uiKey, String tokenHash, String sent, Instant now) {
+    if (sent == null || sent.length() > 200) {
+      return false;
+    }
+    int dot = sent.indexOf('.');
+    if (dot < 1) {
+      return false;
+    }
+    long exp;
+    try {
+      exp = Long.parseLong(sent.substring(0, dot));
+    } catch (NumberFormatException bad) {
+      return false;
+    }
+    if (now.getEpochSecond() >= exp) {
+      return false;
+    }
+    byte[] expected =
+        uiAuth(uiKey, tokenHash, Instant.ofEpochSecond(exp)).getBytes(StandardCharsets.UTF_8);
+    return MessageDigest.isEqual(expected, sent.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private byte[] mac(String body) {
+    return hmac(secret, "checkout-token." + body);
+  }
+
+  private static byte[] hmac(byte[] key, String data) {
+    try {
+      Mac m = Mac.getInstance("HmacSHA256");
+      m.init(new SecretKeySpec(key, "HmacSHA256"));
+      return m.doFinal(data.getBytes(StandardCharsets.UTF_8));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

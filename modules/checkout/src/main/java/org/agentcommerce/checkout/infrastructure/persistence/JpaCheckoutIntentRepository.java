@@ -1,0 +1,39 @@
+package org.agentcommerce.checkout.infrastructure.persistence;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.util.Optional;
+import org.agentcommerce.checkout.domain.intent.CheckoutIntent;
+import org.agentcommerce.checkout.domain.intent.CheckoutIntentRepository;
+import org.agentcommerce.platform.api.Database;
+
+/** Checkout intents in JPA. */
+@ApplicationScoped
+public class JpaCheckoutIntentRepository implements CheckoutIntentRepository {
+
+  @PersistenceContext(unitName = Database.PERSISTENCE_UNIT)
+  EntityManager em;
+
+  @Override
+  public void add(CheckoutIntent intent) {
+    em.persist(intent);
+  }
+
+  @Override
+  public Optional<CheckoutIntent> lockByTokenHash(String tokenHash) {
+    return em.createQuery(
+            "SELECT i FROM CheckoutIntent i WHERE i.tokenHash = :h", CheckoutIntent.class)
+        .setParameter("h", tokenHash)
+        .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public Optional<CheckoutIntent> findForAgent(String agentId, String intentId) {
+    return Optional.ofNullable(em.find(CheckoutIntent.class, intentId))
+        .filter(i -> i.binding().agentId().equals(agentId));
+  }
+}

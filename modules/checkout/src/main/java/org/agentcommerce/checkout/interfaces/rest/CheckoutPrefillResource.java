@@ -1,0 +1,128 @@
+package org.agentcommerce.checkout.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.Map;
+import org.agentcommerce.checkout.application.CheckoutIntentService;
+import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.security.Caller;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The hosted checkout page's prefill read. The checkout token is the credential (the page holds no
+ * agent key): it opens its own intent's prefill only, a few times, and never after expiry or use.
+ */
+@RequestScoped
+@Path("/agent/v1/checkout/prefill")
+@Tag(name = "Checkout")
+public class CheckoutPrefillResource {
+
+  @Inject CheckoutIntentService intents;
+  @Inject Caller caller;
+
+  @Schema(name = "CheckoutPrefillResponse")
+  public record PrefillResponse(
+      @Schema(description = "success") String status,
+      String intentId,
+      String merchantId,
+      String orderId,
+      String quoteId,
+      @Schema(description = "The buyer's e-mail, when the agent gave one") String email,
+      @Schema(
+              description = "The shipping address, when the agent gave one",
+              type = SchemaType.OBJECT,
+              additionalProperties = Schema.True.class)
+          Map<String, Object> shippingAddress,
+      String returnUrl,
+      Instant expiresAt,
+      @Schema(description = "Prefill reads this token has left") int readsLeft) {}
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "getCheckoutPrefill",
+      summary = "Read a checkout's prefill with its checkout token",
+      description =
+          "The e-mail and shipping address the agent gave for this checkout, for the hosted page."
+              + " X-Checkout-Token is the credential; when the deployment has a UI key"
+              + " (ac.checkout.ui-key), X-Checkout-UI-Key or X-Checkout-UI-Auth (a short-lived"
+              + " HMAC bound to the token) is needed too. An agent key sent with it must be the"
+              + " intent's agent. Read-limited (default 3): 410 PREFILL_EXHAUSTED; 410"
+              + " CHECKOUT_TOKEN_EXPIRED / CHECKOUT_TOKEN_USED; 401 CHECKOUT_TOKEN_INVALID."
+              + " Answered with Cache-Control: no-store.")
+  @Parameter(
+      name = "X-Checkout-Token",
+      in = ParameterIn.HEADER,
+      required = true,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-Checkout-UI-Key",
+      in = ParameterIn.HEADER,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-Checkout-UI-Auth",
+      in = ParameterIn.HEADER,
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The prefill",
+      content = @Content(schema = @Schema(implementation = PrefillResponse.class)))
+  @APIResponse(
+      responseCode = "401",
+      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "410",
+      description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED, PREFILL_EXHAUSTED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public Response prefill(
+      @HeaderParam("X-Checkout-Token") String token,
+      @HeaderParam("X-Checkout-UI-Key") String uiKey,
+      @HeaderParam("X-Checkout-UI-Auth") String uiAuth) {
+    if (token == null || token.isBlank()) {
+      throw new ApiException(
+          401, "CHECKOUT_TOKEN_INVALID", "Send the checkout token in X-Checkout-Token.");
+    }
+    CheckoutIntentService.Prefill p =
+        intents.prefill(token, uiKey, uiAuth, caller.isEstablished() ? caller.agentId() : null);
+    var b = p.intent().binding();
+    Map<String, Object> address =
+        p.data().containsKey("shipping_address")
+            ? new java.util.LinkedHashMap<>(p.data().getJsonObject("shipping_address"))
+                .entrySet().stream()
+                    .collect(
+                        java.util.stream.Collectors.toMap(
+                            Map.Entry::getKey,
+                            e -> (Object) ((jakarta.json.JsonString) e.getValue()).getString(),
+                            (x, y) -> x,
+                            java.util.LinkedHashMap::new))
+            : null;
+    PrefillResponse r =
+        new PrefillResponse(
+            "success",
+            p.intent().id(),
+            b.merchantId(),
+            b.orderId(),
+            b.quoteId(),
+            p.data().getString("email", null),
+            address,
+            p.intent().returnUrl(),
+            p.intent().expiresAt(),
+            p.readsLeft());
+    return Response.ok(r).header("Cache-Control", "no-store").build();
+  }
+}
