@@ -608,6 +608,116 @@ class CheckoutLanesIT {
         null);
   }
 
+  @Test
+  void aCommerceCheckoutIsAnOrderWithItsPaymentActionStatusAndRefunds() {
+    String body =
+        "{\"merchant_id\":\""
+            + LUMEN
+            + "\",\"interaction_id\":\"conv-42\",\"customer_email\":\"ada@example.com\","
+            + "\"shipping_address\":"
+            + ADDRESS
+            + ",\"items\":"
+            + items(2)
+            + ",\"currency\":\"USD\",\"preferred_psps\":[\"sandbox\"]}";
+    refused(
+        http.post("/agent/v2/commerce/checkouts", body, "X-API-Key", agent.apiKey()),
+        401,
+        "USER_AUTH_REQUIRED");
+    JsonObject c =
+        ok(
+            http.post(
+                "/agent/v2/commerce/checkouts",
+                body,
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer));
+    String id = c.getString("checkout_id");
+    assertEquals("awaiting_payment", c.getString("order_status"));
+    assertEquals("conv-42", c.getString("interaction_id"));
+    assertTrue(c.getString("payment_url").contains("/checkout/ci_"), c::toString);
+    assertEquals("hosted_page", c.getJsonObject("payment_action").getString("type"));
+    assertEquals(c.getString("payment_url"), c.getJsonObject("payment_action").getString("url"));
+    // The prefill the page reads is the checkout's.
+    assertEquals("ada@example.com", ok(prefill(c.getString("checkout_token"))).getString("email"));
+    // Only this agent sees it.
+    Agents.Registered stranger = Agents.register(http);
+    refused(
+        http.get("/agent/v2/commerce/checkouts/" + id + "/status", "X-API-Key", stranger.apiKey()),
+        404,
+        "ORDER_NOT_FOUND");
+    // A fresh payment action, the preferred PSP kept.
+    JsonObject again =
+        ok(
+            http.post(
+                "/agent/v2/commerce/checkouts/" + id + "/payment-intent",
+                "{\"preferred_psps\":[\"sandbox\"]}",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer));
+    assertFalse(c.getString("checkout_token").equals(again.getString("checkout_token")));
+    assertEquals("sandbox", Agents.query("SELECT preferred_psp FROM orders WHERE id = ?", id));
+    // Paid with the payment API, then refunded in two parts, never beyond the capture.
+    JsonObject paid =
+        ok(
+            http.post(
+                "/agent/v1/payments",
+                "{\"order_id\":\""
+                    + id
+                    + "\",\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"}}",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer));
+    assertEquals("succeeded", paid.getString("status"));
+    refused(
+        http.post(
+            "/agent/v2/commerce/checkouts/" + id + "/payment-intent",
+            "{}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer),
+        409,
+        "ORDER_ALREADY_PAID");
+    JsonObject r =
+        ok(
+            http.post(
+                "/agent/v2/commerce/checkouts/" + id + "/refunds",
+                "{\"amount\":\"1.00\",\"reason\":\"scratched\",\"restore_inventory\":true}",
+                "X-API-Key",
+                agent.apiKey()));
+    assertEquals("succeeded", r.getString("refund_status"));
+    assertEquals("1.00", r.getString("amount"));
+    refused(
+        http.post(
+            "/agent/v2/commerce/checkouts/" + id + "/refunds",
+            "{\"amount\":\"100000.00\"}",
+            "X-API-Key",
+            agent.apiKey()),
+        409,
+        "REFUND_EXCEEDS_PAYMENT");
+    JsonObject rest =
+        ok(
+            http.post(
+                "/agent/v2/commerce/checkouts/" + id + "/refunds",
+                "{}",
+                "X-API-Key",
+                agent.apiKey()));
+    assertEquals("succeeded", rest.getString("refund_status"));
+    JsonObject status =
+        ok(http.get("/agent/v2/commerce/checkouts/" + id + "/status", "X-API-Key", agent.apiKey()));
+    assertEquals("refunded", status.getJsonObject("order").getString("state"));
+    List<String> trace =
+        status.getJsonArray("interaction_trace").getValuesAs(JsonObject.class).stream()
+            .map(e -> e.getString("to_status"))
+            .toList();
+    assertEquals(
+        List.of("awaiting_payment", "payment_processing", "paid", "partially_refunded", "refunded"),
+        trace);
+  }
+
   private static String sha256(String s) {
     try {
       return java.util.HexFormat.of()

@@ -71,4 +71,23 @@ public interface CheckoutCharges {
 
   /** Charges the order once (a second call for a paid or paying order is refused 409). */
   Charged charge(Charge charge);
+
+  /**
+   * A refund of an order's succeeded payment: {@code status} succeeded, pending or failed; {@code
+   * amount} a decimal string in major units.
+   */
+  record Refunded(
+      String refundId,
+      String paymentId,
+      String amount,
+      String currency,
+      String status,
+      String failureReason) {}
+
+  /**
+   * Gives back {@code amount} (null: what is left) of the order's succeeded payment, through the
+   * payment module's refund service (never more than captured: 409 REFUND_EXCEEDS_PAYMENT; 409
+   * PAYMENT_NOT_SUCCEEDED when the order has no succeeded payment).
+   */
+  Refunded refund(String agentId, String orderId, java.math.BigDecimal amount, String reason);
 }

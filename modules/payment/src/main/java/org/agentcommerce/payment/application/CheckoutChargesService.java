@@ -23,6 +23,7 @@ public class CheckoutChargesService implements CheckoutCharges {
   @Inject PaymentGates gates;
   @Inject GateSettings gateSettings;
   @Inject PspRegistry registry;
+  @Inject RefundService refunds;
 
   @Override
   public ChargeSettings settings(String merchantId) {
@@ -80,5 +81,31 @@ public class CheckoutChargesService implements CheckoutCharges {
             ? "succeeded"
             : p.status() == PaymentStatus.FAILED ? "failed" : "pending";
     return new Charged(status, p.id(), p.psp(), p.errorCode(), p.declineCode(), p.errorMessage());
+  }
+
+  @Override
+  public Refunded refund(
+      String agentId, String orderId, java.math.BigDecimal amount, String reason) {
+    String paymentId =
+        payments
+            .latest(orderId)
+            .filter(p -> p.succeeded())
+            .map(p -> p.paymentId())
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        409,
+                        "PAYMENT_NOT_SUCCEEDED",
+                        "Order " + orderId + " has no succeeded payment to refund.",
+                        java.util.Map.of("order_id", orderId),
+                        java.util.Map.of()));
+    RefundService.Refund r = refunds.refund(agentId, paymentId, amount, reason);
+    return new Refunded(
+        r.refundId(),
+        r.paymentId(),
+        r.amount().amount().toPlainString(),
+        r.amount().currencyCode(),
+        r.status(),
+        r.failureReason());
   }
 }

@@ -345,6 +345,11 @@ public class Order {
     return agentSessionId;
   }
 
+  /** The PSP to try first when the order is paid (a name; an unknown one is passed over). */
+  public void prefer(String psp) {
+    this.preferredPsp = psp;
+  }
+
   public String preferredPsp() {
     return preferredPsp;
   }

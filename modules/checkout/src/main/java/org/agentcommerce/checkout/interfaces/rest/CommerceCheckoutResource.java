@@ -1,0 +1,388 @@
+package org.agentcommerce.checkout.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.agentcommerce.checkout.api.CheckoutCharges;
+import org.agentcommerce.checkout.application.CheckoutIntentService;
+import org.agentcommerce.checkout.application.CommerceCheckoutService;
+import org.agentcommerce.checkout.application.OrderService;
+import org.agentcommerce.checkout.application.OrderView;
+import org.agentcommerce.checkout.domain.order.Order;
+import org.agentcommerce.platform.api.WireDecimal;
+import org.agentcommerce.platform.api.WireJson;
+import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.BuyerIdentity;
+import org.agentcommerce.platform.api.security.BuyerRequired;
+import org.agentcommerce.platform.api.security.Caller;
+import org.agentcommerce.platform.api.security.Idempotent;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Commerce checkouts (v2): the quote-backed order and its payment action in one call, its status
+ * with the interaction trace, and refunds. The checkout id is the order's id; only the agent that
+ * made it sees it (others: 404).
+ */
+@RequestScoped
+@Path("/agent/v2/commerce/checkouts")
+@Authenticated
+@Tag(name = "Commerce checkouts (v2)", description = "Order and payment action in one step")
+@SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
+@SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
+public class CommerceCheckoutResource {
+
+  @Inject CommerceCheckoutService checkouts;
+  @Inject OrderService orders;
+  @Inject OrderReadsResource reads;
+  @Inject Caller caller;
+  @Inject BuyerIdentity buyer;
+  @Context UriInfo uri;
+
+  @Inject
+  @ConfigProperty(name = "ac.public-base-url")
+  Optional<String> publicBaseUrl;
+
+  @Schema(name = "CreateCommerceCheckoutRequest")
+  public record CreateCommerceCheckoutRequest(
+      @NotBlank @Size(max = 64) String merchantId,
+      @Size(max = 200)
+          @Schema(description = "The agent's conversation or task this checkout belongs to")
+          String interactionId,
+      @NotBlank @Email @Size(max = 320) String customerEmail,
+      @Size(max = 200) String customerName,
+      @NotNull @Valid WireItems.Address shippingAddress,
+      @NotNull @NotEmpty @Size(max = 50) @Valid List<WireItems.Item> items,
+      @Pattern(regexp = "[A-Z]{3}") String currency,
+      @Size(max = 5) List<@NotBlank @Size(max = 40) String> discountCodes,
+      @Size(max = 255) String idempotencyKey,
+      @Size(max = 5) List<@NotBlank @Size(max = 40) String> preferredPsps,
+      @Size(max = 2000) @Pattern(regexp = "https?://\\S+") String returnUrl) {}
+
+  @Schema(name = "CommercePaymentAction")
+  public record PaymentAction(
+      @Schema(description = "hosted_page: open url in the buyer's browser") String type,
+      String url,
+      Instant expiresAt) {}
+
+  @Schema(name = "CommerceCheckoutResponse")
+  public record CommerceCheckoutResponse(
+      @Schema(description = "success") String status,
+      @Schema(description = "The checkout's id: its order's id") String checkoutId,
+      String orderId,
+      String interactionId,
+      String merchantId,
+      @Schema(description = "The order's status (docs/orders.md)") String orderStatus,
+      String paymentStatus,
+      String totalAmount,
+      String currency,
+      OrderView.Pricing pricing,
+      List<OrderView.Line> lineItems,
+      @Schema(description = "Our hosted checkout page for this order (token in the fragment)")
+          String paymentUrl,
+      PaymentAction paymentAction,
+      @Schema(description = "Opens this checkout's hosted page only; shown once")
+          String checkoutToken,
+      Instant createdAt) {}
+
+  @POST
+  @Idempotent
+  @BuyerRequired
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "createCommerceCheckout",
+      summary = "Create a checkout: the quote-backed order and its payment action",
+      description =
+          "Prices the items from the live catalog into the order's quote (every order-book"
+              + " check applies: stock, variants, one merchant, spend limits) and opens the hosted"
+              + " page that pays it: payment_url and payment_action are never null for a payable"
+              + " order. Needs the verified buyer token. Idempotent with Idempotency-Key or"
+              + " idempotency_key.")
+  @Parameter(
+      name = "Idempotency-Key",
+      in = ParameterIn.HEADER,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-Agent-User-JWT",
+      in = ParameterIn.HEADER,
+      required = true,
+      description = "The verified buyer token",
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The checkout",
+      content = @Content(schema = @Schema(implementation = CommerceCheckoutResponse.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "401",
+      description = "USER_AUTH_REQUIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "403",
+      description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED, AGENT_SPEND_LIMIT_EXCEEDED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "404",
+      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE, PRICE_CHANGED,"
+              + " CURRENCY_MISMATCH, idempotency_conflict, idempotency_in_flight",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public CommerceCheckoutResponse create(@NotNull @Valid CreateCommerceCheckoutRequest body) {
+    JsonWebToken t = buyer.requireVerifiedBuyer();
+    var shipTo = WireItems.address(body.shippingAddress(), "shipping_address");
+    CommerceCheckoutService.Created c =
+        checkouts.create(
+            new CommerceCheckoutService.Create(
+                new OrderService.CreateOrder(
+                    WireItems.merchant(body.merchantId(), body.items()),
+                    WireItems.items(body.items()),
+                    null,
+                    body.currency(),
+                    shipTo,
+                    body.customerEmail(),
+                    body.customerName(),
+                    body.discountCodes(),
+                    null,
+                    new Order.Parties(
+                        caller.agentId(),
+                        body.customerEmail(),
+                        body.customerName(),
+                        WireJson.jsonb().toJson(shipTo.asMap()),
+                        null,
+                        t.getIssuer(),
+                        t.getSubject(),
+                        body.interactionId(),
+                        body.preferredPsps() == null || body.preferredPsps().isEmpty()
+                            ? null
+                            : body.preferredPsps().get(0),
+                        null)),
+                body.returnUrl(),
+                t.getIssuer(),
+                t.getSubject()),
+            publicBase());
+    return response(c, body.interactionId());
+  }
+
+  private static CommerceCheckoutResponse response(
+      CommerceCheckoutService.Created c, String interactionId) {
+    OrderView o = c.order();
+    CheckoutIntentService.Created p = c.payment();
+    return new CommerceCheckoutResponse(
+        "success",
+        o.orderId(),
+        o.orderId(),
+        interactionId != null ? interactionId : o.tracking().agentSessionId(),
+        o.merchantId(),
+        o.status(),
+        o.paymentStatus(),
+        o.totalAmount(),
+        o.currency(),
+        o.pricing(),
+        o.lineItems(),
+        p.checkoutUrl(),
+        new PaymentAction("hosted_page", p.checkoutUrl(), p.intent().expiresAt()),
+        p.token(),
+        o.createdAt());
+  }
+
+  @Schema(name = "PaymentIntentRequest")
+  public record PaymentIntentRequest(
+      @Size(max = 5) @Schema(description = "PSPs to try first, in order (stripe, adyen, sandbox)")
+          List<@NotBlank @Size(max = 40) String> preferredPsps) {}
+
+  @POST
+  @Path("/{checkout_id}/payment-intent")
+  @BuyerRequired
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "createCommercePaymentIntent",
+      summary = "The checkout's current payment action",
+      description =
+          "A fresh hosted-page payment action (a new checkout token, 30 minutes) for the"
+              + " buyer's unpaid checkout; preferred_psps[0] becomes the PSP tried first when it"
+              + " is paid (the PSP's own payment intent is created when the page pays)."
+              + " 409 ORDER_ALREADY_PAID when there is nothing to pay; another agent's or buyer's"
+              + " checkout is 404.")
+  @Parameter(
+      name = "X-Agent-User-JWT",
+      in = ParameterIn.HEADER,
+      required = true,
+      description = "The verified buyer token",
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The checkout with its payment action",
+      content = @Content(schema = @Schema(implementation = CommerceCheckoutResponse.class)))
+  @APIResponse(
+      responseCode = "401",
+      description = "USER_AUTH_REQUIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "404",
+      description = "ORDER_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "ORDER_ALREADY_PAID",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public CommerceCheckoutResponse paymentIntent(
+      @PathParam("checkout_id") @Size(max = 40) String checkoutId,
+      @Valid PaymentIntentRequest body) {
+    JsonWebToken t = buyer.requireVerifiedBuyer();
+    return response(
+        checkouts.paymentAction(
+            caller.agentId(),
+            checkoutId,
+            t.getIssuer(),
+            t.getSubject(),
+            body == null ? null : body.preferredPsps(),
+            publicBase()),
+        null);
+  }
+
+  @Schema(name = "CommerceCheckoutStatus")
+  public record StatusResponse(
+      @Schema(description = "success") String status,
+      String checkoutId,
+      @Schema(description = "The order as GET /agent/v2/orders/{id} reads it")
+          OrderReadsResource.OrderV2 order,
+      @Schema(description = "The checkout's moves in order: the interaction trace")
+          List<OrderReadsResource.AuditEntry> interactionTrace) {}
+
+  @GET
+  @Path("/{checkout_id}/status")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "getCommerceCheckoutStatus",
+      summary = "A checkout's order, payment and fulfilment status and its trace",
+      description = "Another agent's checkout is 404.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The status",
+      content = @Content(schema = @Schema(implementation = StatusResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "ORDER_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public StatusResponse status(@PathParam("checkout_id") @Size(max = 40) String checkoutId) {
+    OrderReadsResource.OrderV2 o = reads.v2(checkoutId).order();
+    return new StatusResponse("success", checkoutId, o, o.audit());
+  }
+
+  @Schema(name = "CheckoutRefundBody")
+  public record CheckoutRefundBody(
+      @Schema(
+              description = "Decimal string or number in major units; absent: what is left",
+              oneOf = {String.class, BigDecimal.class})
+          JsonValue amount,
+      @Size(max = 300) String reason,
+      @Schema(description = "Informational: whether the merchant should restock")
+          Boolean restoreInventory,
+      @Size(max = 255) String idempotencyKey) {}
+
+  @Schema(name = "CheckoutRefundResponse")
+  public record CheckoutRefundResponse(
+      @Schema(description = "success") String status,
+      String checkoutId,
+      String refundId,
+      String paymentId,
+      String amount,
+      String currency,
+      @Schema(description = "succeeded, pending or failed") String refundStatus,
+      String failureReason,
+      boolean restoreInventory) {}
+
+  @POST
+  @Path("/{checkout_id}/refunds")
+  @Idempotent(outsideEffects = true)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "refundCommerceCheckout",
+      summary = "Refund a checkout, partly or fully",
+      description =
+          "Through the payment's refund service: never more than was captured (409"
+              + " REFUND_EXCEEDS_PAYMENT); 409 PAYMENT_NOT_SUCCEEDED when nothing was captured."
+              + " Idempotent with Idempotency-Key or idempotency_key.")
+  @Parameter(
+      name = "Idempotency-Key",
+      in = ParameterIn.HEADER,
+      schema = @Schema(type = SchemaType.STRING))
+  @APIResponse(
+      responseCode = "200",
+      description = "The refund",
+      content = @Content(schema = @Schema(implementation = CheckoutRefundResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "ORDER_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict,"
+              + " idempotency_in_flight",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public CheckoutRefundResponse refund(
+      @PathParam("checkout_id") @Size(max = 40) String checkoutId, @Valid CheckoutRefundBody body) {
+    BigDecimal amount =
+        body == null || body.amount() == null
+            ? null
+            : WireDecimal.parse(body.amount(), List.of("body", "amount"), 15, 6);
+    CheckoutCharges.Refunded r =
+        checkouts.refund(caller.agentId(), checkoutId, amount, body == null ? null : body.reason());
+    return new CheckoutRefundResponse(
+        "success",
+        checkoutId,
+        r.refundId(),
+        r.paymentId(),
+        r.amount(),
+        r.currency(),
+        r.status(),
+        r.failureReason(),
+        body != null && Boolean.TRUE.equals(body.restoreInventory()));
+  }
+
+  private URI publicBase() {
+    return publicBaseUrl.filter(s -> !s.isBlank()).map(URI::create).orElse(uri.getBaseUri());
+  }
+}
