@@ -70,3 +70,28 @@ CREATE TABLE checkout_intents (
 );
 
 CREATE INDEX ix_checkout_intents_agent ON checkout_intents (agent_id, created_at);
+
+-- Returns the sandbox merchant platform's back office recorded against its orders (as a real
+-- platform's returns would be). line_items: [{variant_id, quantity, reason}] (JSON).
+CREATE TABLE sandbox_merchant_returns (
+  id                 VARCHAR(40)  NOT NULL,
+  merchant_order_id  VARCHAR(40)  NOT NULL,
+  status             VARCHAR(20)  NOT NULL,
+  line_items         LONGTEXT     NOT NULL,
+  created_at         TIMESTAMP(6) NOT NULL,
+  CONSTRAINT pk_sandbox_merchant_returns PRIMARY KEY (id)
+);
+
+CREATE INDEX ix_sandbox_merchant_returns_order ON sandbox_merchant_returns (merchant_order_id);
+
+-- Returns of our orders as last synced from the merchant's platform (one row per platform
+-- return, updated in place on each sync).
+CREATE TABLE order_returns (
+  order_id           VARCHAR(40)  NOT NULL,
+  return_id          VARCHAR(100) NOT NULL,
+  status             VARCHAR(40)  NOT NULL,
+  line_items         LONGTEXT     NOT NULL,
+  requested_at       TIMESTAMP(6),
+  synced_at          TIMESTAMP(6) NOT NULL,
+  CONSTRAINT pk_order_returns PRIMARY KEY (order_id, return_id)
+);

@@ -718,6 +718,97 @@ class CheckoutLanesIT {
         trace);
   }
 
+  @Test
+  void returnsAreSyncedFromTheMerchantsPlatform() throws Exception {
+    String body =
+        "{\"merchant_id\":\""
+            + LUMEN
+            + "\",\"customer_email\":\"ada@example.com\",\"shipping_address\":"
+            + ADDRESS
+            + ",\"items\":"
+            + items(2)
+            + "}";
+    String id =
+        ok(http.post(
+                "/agent/v2/commerce/checkouts",
+                body,
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer))
+            .getString("checkout_id");
+    String sync = "/agent/v2/commerce/checkouts/" + id + "/returns";
+    assertEquals(
+        "pending_merchant_order",
+        ok(http.post(sync, "{}", "X-API-Key", agent.apiKey())).getString("status"));
+    ok(
+        http.post(
+            "/agent/v1/payments",
+            "{\"order_id\":\""
+                + id
+                + "\",\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer));
+    ok(http.post("/agent/v1/orders/" + id + "/confirm-payment", "", "X-API-Key", agent.apiKey()));
+    long deadline = System.currentTimeMillis() + 30_000;
+    while (Agents.query("SELECT merchant_order_id FROM orders WHERE id = ?", id) == null) {
+      assertTrue(System.currentTimeMillis() < deadline, "never placed");
+      sleep(200);
+    }
+    String merchantOrder =
+        String.valueOf(Agents.query("SELECT merchant_order_id FROM orders WHERE id = ?", id));
+    JsonObject none = ok(http.post(sync, "{}", "X-API-Key", agent.apiKey()));
+    assertEquals("synced", none.getString("status"));
+    assertEquals("sandbox", none.getString("platform"));
+    assertEquals(0, none.getJsonArray("returns").size());
+    // The merchant records a return in its back office; the next sync brings it.
+    String variant =
+        String.valueOf(
+            Agents.query("SELECT platform_variant_id FROM variants WHERE product_id = ?", SINGLE));
+    ok(
+        http.post(
+            "/sandbox/merchant-platform/orders/" + merchantOrder + "/returns",
+            "{\"lines\":[{\"variant_id\":\""
+                + variant
+                + "\",\"quantity\":1,\"reason\":\"damaged\"}]}",
+            "X-API-Key",
+            agent.apiKey()));
+    JsonObject one = ok(http.post(sync, "{}", "X-API-Key", agent.apiKey()));
+    assertEquals(1, one.getJsonArray("returns").size());
+    JsonObject r = one.getJsonArray("returns").getJsonObject(0);
+    assertEquals("requested", r.getString("status"));
+    assertEquals(variant, r.getJsonArray("lines").getJsonObject(0).getString("variant_id"));
+    assertEquals("damaged", r.getJsonArray("lines").getJsonObject(0).getString("reason"));
+    // Synced again: still one.
+    assertEquals(
+        1, ok(http.post(sync, "{}", "X-API-Key", agent.apiKey())).getJsonArray("returns").size());
+    // Another agent cannot sync or record.
+    Agents.Registered stranger = Agents.register(http);
+    refused(http.post(sync, "{}", "X-API-Key", stranger.apiKey()), 404, "ORDER_NOT_FOUND");
+    refused(
+        http.post(
+            "/sandbox/merchant-platform/orders/" + merchantOrder + "/returns",
+            "{\"lines\":[{\"variant_id\":\"x\",\"quantity\":1}]}",
+            "X-API-Key",
+            stranger.apiKey()),
+        404,
+        "NOT_FOUND");
+    // A platform without a returns connector: pending, what was synced stays visible.
+    try {
+      Agents.sql(
+          "UPDATE merchant_order_channels SET connector = 'bigcommerce' WHERE merchant_id = ?",
+          LUMEN);
+      JsonObject pending = ok(http.post(sync, "{}", "X-API-Key", agent.apiKey()));
+      assertEquals("pending_external_platform", pending.getString("status"));
+      assertEquals(1, pending.getJsonArray("returns").size());
+    } finally {
+      Agents.sql(
+          "UPDATE merchant_order_channels SET connector = 'sandbox' WHERE merchant_id = ?", LUMEN);
+    }
+  }
+
   private static String sha256(String s) {
     try {
       return java.util.HexFormat.of()

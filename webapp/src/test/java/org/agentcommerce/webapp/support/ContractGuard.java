@@ -100,6 +100,14 @@ public final class ContractGuard {
         HttpRequest.newBuilder(base.resolve(DOCUMENT)).timeout(Duration.ofSeconds(30)).build();
     try {
       HttpResponse<String> answer = CLIENT.send(get, HttpResponse.BodyHandlers.ofString());
+      // A server still deploying answers 503 (or 404 before the application is there): the
+      // first caller is often a readiness poll, so wait for the document as it would.
+      long deadline = System.currentTimeMillis() + 120_000;
+      while ((answer.statusCode() == 503 || answer.statusCode() == 404)
+          && System.currentTimeMillis() < deadline) {
+        Thread.sleep(250);
+        answer = CLIENT.send(get, HttpResponse.BodyHandlers.ofString());
+      }
       if (answer.statusCode() != 200) {
         throw new IllegalStateException(
             "The contract guard could not read " + DOCUMENT + ": " + answer.statusCode());

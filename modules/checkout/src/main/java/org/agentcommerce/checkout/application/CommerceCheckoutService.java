@@ -1,6 +1,7 @@
 package org.agentcommerce.checkout.application;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -10,6 +11,11 @@ import java.util.List;
 import org.agentcommerce.checkout.api.CheckoutCharges;
 import org.agentcommerce.checkout.api.OrderStatus;
 import org.agentcommerce.checkout.domain.order.Order;
+import org.agentcommerce.checkout.domain.order.OrderReturns;
+import org.agentcommerce.checkout.domain.placement.MerchantReturns;
+import org.agentcommerce.checkout.domain.placement.PlacementException;
+import org.agentcommerce.checkout.domain.placement.PlacementRequest;
+import org.agentcommerce.checkout.domain.placement.PlacementStore;
 import org.agentcommerce.platform.api.ApiException;
 
 /**
@@ -22,6 +28,10 @@ public class CommerceCheckoutService {
   @Inject OrderService orders;
   @Inject CheckoutIntentService intents;
   @Inject Instance<CheckoutCharges> charges;
+  @Inject PlacementStore placements;
+  @Inject @Any Instance<MerchantReturns> returnReaders;
+  @Inject OrderReturns returns;
+  @Inject java.time.Clock clock;
 
   /** What a v2 checkout is made of. */
   public record Create(
@@ -108,5 +118,47 @@ public class CommerceCheckoutService {
       throw new IllegalStateException("No payment module is deployed");
     }
     return charges.get().refund(agentId, checkoutId, amount, reason);
+  }
+
+  /**
+   * What a returns sync found. {@code status}: synced; pending_merchant_order (the merchant has not
+   * got the order yet); pending_external_platform (its platform has no returns connector).
+   */
+  public record ReturnsSync(
+      String status, String platform, List<MerchantReturns.PlatformReturn> returns) {}
+
+  /**
+   * Syncs the checkout's returns from the merchant's platform through its connector, stores them
+   * and answers them. 502 MERCHANT_PLATFORM_UNAVAILABLE when the platform cannot be reached, 409
+   * MERCHANT_PLATFORM_REFUSED when it refuses.
+   */
+  public ReturnsSync syncReturns(String agentId, String checkoutId) {
+    Order o = orders.require(agentId, checkoutId, null);
+    PlacementRequest.Channel channel = placements.channel(o.merchantId());
+    if (o.merchantOrderId() == null) {
+      return new ReturnsSync("pending_merchant_order", channel.connector(), returns.of(o.id()));
+    }
+    MerchantReturns reader = null;
+    for (MerchantReturns r : returnReaders) {
+      if (r.kind().equals(channel.connector())) {
+        reader = r;
+      }
+    }
+    if (reader == null) {
+      return new ReturnsSync("pending_external_platform", channel.connector(), returns.of(o.id()));
+    }
+    List<MerchantReturns.PlatformReturn> found;
+    try {
+      found = reader.returns(channel, o.merchantId(), o.merchantOrderId());
+    } catch (PlacementException e) {
+      throw new ApiException(
+          e.retryable() ? 502 : 409,
+          e.retryable() ? "MERCHANT_PLATFORM_UNAVAILABLE" : "MERCHANT_PLATFORM_REFUSED",
+          "Reading returns from the merchant's platform failed: " + e.getMessage(),
+          java.util.Map.of("checkout_id", checkoutId, "platform", channel.connector()),
+          e.retryable() ? java.util.Map.of("Retry-After", "30") : java.util.Map.of());
+    }
+    returns.store(o.id(), found, clock.instant());
+    return new ReturnsSync("synced", channel.connector(), returns.of(o.id()));
   }
 }

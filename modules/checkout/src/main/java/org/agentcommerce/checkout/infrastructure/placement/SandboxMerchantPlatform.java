@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.agentcommerce.checkout.domain.placement.MerchantOrderConnector;
+import org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn;
 import org.agentcommerce.checkout.domain.placement.PlacementException;
 import org.agentcommerce.checkout.domain.placement.PlacementRequest;
 import org.agentcommerce.checkout.domain.placement.PlacementResult;
@@ -27,7 +28,8 @@ import org.agentcommerce.platform.api.WireJson;
  * (not retryable).
  */
 @ApplicationScoped
-public class SandboxMerchantPlatform implements MerchantOrderConnector {
+public class SandboxMerchantPlatform
+    implements MerchantOrderConnector, org.agentcommerce.checkout.domain.placement.MerchantReturns {
 
   private static final Pattern FAIL_FIRST = Pattern.compile("fail-first=(\\d+)");
   private static final Pattern HANG_FIRST = Pattern.compile("hang-first=(\\d+)");
@@ -175,5 +177,59 @@ public class SandboxMerchantPlatform implements MerchantOrderConnector {
         .setParameter(1, trackingNumber)
         .setParameter(2, id)
         .executeUpdate();
+  }
+
+  /** Records a return in the sandbox back office, in the caller's transaction. */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public String recordReturn(String merchantOrderId, String linesJson) {
+    String id = "sbr_" + org.agentcommerce.platform.api.Ids.randomHex(8);
+    em.createNativeQuery(
+            "INSERT INTO sandbox_merchant_returns (id, merchant_order_id, status, line_items,"
+                + " created_at) VALUES (?, ?, 'requested', ?, CURRENT_TIMESTAMP(6))")
+        .setParameter(1, id)
+        .setParameter(2, merchantOrderId)
+        .setParameter(3, linesJson)
+        .executeUpdate();
+    return id;
+  }
+
+  @Override
+  @Transactional
+  public List<PlatformReturn> returns(
+      org.agentcommerce.checkout.domain.placement.PlacementRequest.Channel channel,
+      String merchantId,
+      String merchantOrderId) {
+    List<?> rows =
+        em.createNativeQuery(
+                "SELECT r.id, r.status, r.line_items, r.created_at FROM sandbox_merchant_returns r JOIN"
+                    + " sandbox_merchant_orders o ON o.id = r.merchant_order_id WHERE"
+                    + " r.merchant_order_id = ? AND o.merchant_id = ? ORDER BY r.created_at, r.id")
+            .setParameter(1, merchantOrderId)
+            .setParameter(2, merchantId)
+            .getResultList();
+    List<PlatformReturn> out = new java.util.ArrayList<>();
+    for (Object row : rows) {
+      Object[] r = (Object[]) row;
+      List<PlatformReturn.Line> lines = new java.util.ArrayList<>();
+      try (var reader =
+          org.agentcommerce.platform.api.Jsonp.PROVIDER.createReader(
+              new java.io.StringReader(String.valueOf(r[2])))) {
+        for (var v : reader.readArray()) {
+          var o = v.asJsonObject();
+          lines.add(
+              new PlatformReturn.Line(
+                  o.getString("variant_id", null),
+                  o.getInt("quantity"),
+                  o.getString("reason", null)));
+        }
+      }
+      out.add(
+          new PlatformReturn(
+              (String) r[0],
+              (String) r[1],
+              lines,
+              r[3] instanceof java.sql.Timestamp t ? t.toInstant() : null));
+    }
+    return out;
   }
 }

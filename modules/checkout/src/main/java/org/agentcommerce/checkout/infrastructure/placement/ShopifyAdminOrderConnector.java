@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -44,7 +45,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Retry-After}), 5xx, timeouts and connection failures are retryable; other 4xx are refusals.
  */
 @ApplicationScoped
-public class ShopifyAdminOrderConnector implements MerchantOrderConnector {
+public class ShopifyAdminOrderConnector
+    implements MerchantOrderConnector, org.agentcommerce.checkout.domain.placement.MerchantReturns {
 
   static final String NOTE_ATTRIBUTE = "agent_commerce_order_id";
   private static final int MAX_BODY = 2 * 1024 * 1024;
@@ -211,6 +213,84 @@ public class ShopifyAdminOrderConnector implements MerchantOrderConnector {
       order.add("shipping_address", address);
     }
     return json.createObjectBuilder().add("order", order).build();
+  }
+
+  /** The GraphQL query of an order's returns (the REST Admin API has none). */
+  static final String RETURNS_QUERY =
+      "query($id: ID!) { order(id: $id) { returns(first: 50) { nodes { id status createdAt"
+          + " returnLineItems(first: 100) { nodes { quantity returnReason"
+          + " ... on ReturnLineItem { fulfillmentLineItem { lineItem { variant { legacyResourceId"
+          + " } } } } } } } } } }";
+
+  /**
+   * The order's returns through the Admin GraphQL API ({@code POST
+   * /admin/api/{version}/graphql.json}); GraphQL errors and a missing order are refusals.
+   */
+  @Override
+  public List<org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn> returns(
+      PlacementRequest.Channel channel, String merchantId, String merchantOrderId)
+      throws PlacementException {
+    PlacementRequest r =
+        new PlacementRequest(
+            null, merchantId, channel, null, List.of(), 0, 0, 0, 0, 0, null, null, null, null);
+    String base = baseUrl(r);
+    String token = token(r);
+    var json = Jsonp.PROVIDER;
+    JsonObject body =
+        json.createObjectBuilder()
+            .add("query", RETURNS_QUERY)
+            .add(
+                "variables",
+                json.createObjectBuilder().add("id", "gid://shopify/Order/" + merchantOrderId))
+            .build();
+    Answer a =
+        send(
+            request(base + "/admin/api/" + apiVersion + "/graphql.json", token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+                .build());
+    if (a.status() != 200) {
+      throw refusal(a, "reading returns");
+    }
+    if (a.json().containsKey("errors")) {
+      throw new PlacementException("Shopify refused the returns query", false, (Long) null);
+    }
+    JsonObject data = a.json().getJsonObject("data");
+    if (data == null || data.isNull("order")) {
+      throw new PlacementException("Shopify has no order " + merchantOrderId, false, (Long) null);
+    }
+    List<org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn> out =
+        new java.util.ArrayList<>();
+    for (JsonValue n : data.getJsonObject("order").getJsonObject("returns").getJsonArray("nodes")) {
+      JsonObject ret = n.asJsonObject();
+      List<org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn.Line> lines =
+          new java.util.ArrayList<>();
+      for (JsonValue lv : ret.getJsonObject("returnLineItems").getJsonArray("nodes")) {
+        JsonObject l = lv.asJsonObject();
+        String variant = null;
+        try {
+          variant =
+              l.getJsonObject("fulfillmentLineItem")
+                  .getJsonObject("lineItem")
+                  .getJsonObject("variant")
+                  .getString("legacyResourceId");
+        } catch (RuntimeException absent) {
+          // A custom line, or a variant deleted since: the line is kept without it.
+        }
+        lines.add(
+            new org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn.Line(
+                variant, l.getInt("quantity"), l.getString("returnReason", null)));
+      }
+      out.add(
+          new org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn(
+              ret.getString("id"),
+              ret.getString("status", "unknown").toLowerCase(java.util.Locale.ROOT),
+              lines,
+              ret.containsKey("createdAt") && !ret.isNull("createdAt")
+                  ? java.time.Instant.parse(ret.getString("createdAt"))
+                  : null));
+    }
+    return out;
   }
 
   private HttpRequest.Builder request(String url, String token) {

@@ -382,6 +382,77 @@ public class CommerceCheckoutResource {
         body != null && Boolean.TRUE.equals(body.restoreInventory()));
   }
 
+  @Schema(name = "CheckoutReturnBody")
+  public record CheckoutReturnBody(
+      @Size(max = 300) @Schema(description = "Informational: why the agent asks") String reason) {}
+
+  @Schema(name = "CheckoutReturnLine")
+  public record ReturnLine(String variantId, int quantity, String reason) {}
+
+  @Schema(name = "CheckoutReturn")
+  public record ReturnView(
+      String returnId, String status, List<ReturnLine> lines, Instant requestedAt) {}
+
+  @Schema(name = "CheckoutReturnsResponse")
+  public record ReturnsResponse(
+      @Schema(
+              description =
+                  "synced; pending_merchant_order (not placed at the merchant yet);"
+                      + " pending_external_platform (the platform has no returns connector)",
+              enumeration = {"synced", "pending_merchant_order", "pending_external_platform"})
+          String status,
+      String checkoutId,
+      @Schema(description = "The merchant's platform: sandbox, shopify, ...") String platform,
+      List<ReturnView> returns) {}
+
+  @POST
+  @Path("/{checkout_id}/returns")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "syncCommerceCheckoutReturns",
+      summary = "Sync a checkout's returns from the merchant's platform",
+      description =
+          "Reads the returns the merchant's platform holds for the order through its connector"
+              + " (the sandbox platform's back office; Shopify's Admin API) and stores them. A"
+              + " platform without a returns connector answers pending_external_platform."
+              + " 502 MERCHANT_PLATFORM_UNAVAILABLE, 409 MERCHANT_PLATFORM_REFUSED.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The returns",
+      content = @Content(schema = @Schema(implementation = ReturnsResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "ORDER_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "MERCHANT_PLATFORM_REFUSED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "502",
+      description = "MERCHANT_PLATFORM_UNAVAILABLE",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public ReturnsResponse returns(
+      @PathParam("checkout_id") @Size(max = 40) String checkoutId, @Valid CheckoutReturnBody body) {
+    CommerceCheckoutService.ReturnsSync sync = checkouts.syncReturns(caller.agentId(), checkoutId);
+    return new ReturnsResponse(
+        sync.status(),
+        checkoutId,
+        sync.platform(),
+        sync.returns().stream()
+            .map(
+                r ->
+                    new ReturnView(
+                        r.returnId(),
+                        r.status(),
+                        r.lines().stream()
+                            .map(l -> new ReturnLine(l.variantId(), l.quantity(), l.reason()))
+                            .toList(),
+                        r.requestedAt()))
+            .toList());
+  }
+
   private URI publicBase() {
     return publicBaseUrl.filter(s -> !s.isBlank()).map(URI::create).orElse(uri.getBaseUri());
   }

@@ -4,6 +4,7 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
@@ -12,6 +13,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 import java.util.Map;
 import org.agentcommerce.checkout.application.OrderService;
 import org.agentcommerce.checkout.domain.placement.PlacedOrders;
@@ -116,5 +118,69 @@ public class SandboxMerchantPlatformResource {
         o.reference(),
         orders.order(caller.agentId(), o.reference()).orElseThrow().status().wireName(),
         tracking);
+  }
+
+  @Schema(name = "SandboxReturnLine")
+  public record ReturnLine(
+      @NotBlank @Size(max = 100) String variantId,
+      @jakarta.validation.constraints.Min(1) @jakarta.validation.constraints.Max(1000) int quantity,
+      @Size(max = 200) String reason) {}
+
+  @Schema(name = "SandboxReturnRequest")
+  public record ReturnRequest(
+      @jakarta.validation.constraints.NotEmpty @Size(max = 50) @Valid List<ReturnLine> lines) {}
+
+  @Schema(name = "SandboxReturnResponse")
+  public record ReturnResponse(String status, String returnId, String merchantOrderId) {}
+
+  @POST
+  @Path("/{merchant_order_id}/returns")
+  @Transactional
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "recordSandboxReturn",
+      summary = "Record a return in the sandbox merchant's back office",
+      description =
+          "As a merchant would when a buyer sends items back: the return is the platform's, and"
+              + " reaches our order when its checkout's returns are synced. Only for the agent"
+              + " whose order it is (others 404); 404 when the sandbox platform is off.")
+  @APIResponse(
+      responseCode = "200",
+      description = "Recorded",
+      content = @Content(schema = @Schema(implementation = ReturnResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public ReturnResponse recordReturn(
+      @PathParam("merchant_order_id") @Size(max = 40) String merchantOrderId,
+      @jakarta.validation.constraints.NotNull @Valid ReturnRequest body) {
+    SandboxMerchantPlatform.SandboxOrder o =
+        platform
+            .find(merchantOrderId)
+            .filter(x -> enabled)
+            .filter(x -> orders.order(caller.agentId(), x.reference()).isPresent())
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        404,
+                        "NOT_FOUND",
+                        "Sandbox merchant order " + merchantOrderId + " was not found.",
+                        Map.of("merchant_order_id", merchantOrderId),
+                        Map.of()));
+    jakarta.json.JsonArrayBuilder lines = jakarta.json.Json.createArrayBuilder();
+    for (ReturnLine l : body.lines()) {
+      jakarta.json.JsonObjectBuilder line =
+          jakarta.json.Json.createObjectBuilder()
+              .add("variant_id", l.variantId())
+              .add("quantity", l.quantity());
+      if (l.reason() != null) {
+        line.add("reason", l.reason());
+      }
+      lines.add(line);
+    }
+    return new ReturnResponse(
+        "success", platform.recordReturn(o.id(), lines.build().toString()), o.id());
   }
 }

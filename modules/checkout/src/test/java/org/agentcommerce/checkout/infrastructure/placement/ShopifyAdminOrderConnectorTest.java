@@ -235,4 +235,71 @@ class ShopifyAdminOrderConnectorTest {
     assertTrue(e.getMessage().contains("ac.shops.unknown.token"));
     assertEquals(0, shop.getAllServeEvents().size());
   }
+
+  static final String GRAPHQL = "/admin/api/2025-01/graphql.json";
+
+  @Test
+  void readsTheOrdersReturnsThroughTheGraphqlAdminApi() throws Exception {
+    shop.stubFor(
+        post(urlPathEqualTo(GRAPHQL))
+            .withHeader("X-Shopify-Access-Token", equalTo(TOKEN))
+            .withRequestBody(
+                equalToJson(
+                    "{\"variables\":{\"id\":\"gid://shopify/Order/450789469\"}}", true, true))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withBody(
+                        "{\"data\":{\"order\":{\"returns\":{\"nodes\":[{\"id\":"
+                            + "\"gid://shopify/Return/945000954\",\"status\":\"OPEN\","
+                            + "\"createdAt\":\"2026-11-20T10:00:00Z\",\"returnLineItems\":"
+                            + "{\"nodes\":[{\"quantity\":1,\"returnReason\":\"SIZE_TOO_SMALL\","
+                            + "\"fulfillmentLineItem\":{\"lineItem\":{\"variant\":"
+                            + "{\"legacyResourceId\":\"44124137099697\"}}}}]}}]}}}}")));
+    var returns = connector.returns(request.channel(), "merch_lumen", "450789469");
+    assertEquals(1, returns.size());
+    assertEquals("gid://shopify/Return/945000954", returns.get(0).returnId());
+    assertEquals("open", returns.get(0).status());
+    assertEquals(Instant.parse("2026-11-20T10:00:00Z"), returns.get(0).requestedAt());
+    assertEquals("44124137099697", returns.get(0).lines().get(0).variantId());
+    assertEquals(1, returns.get(0).lines().get(0).quantity());
+    assertEquals("SIZE_TOO_SMALL", returns.get(0).lines().get(0).reason());
+    assertTrue(
+        shop.findAll(postRequestedFor(urlPathEqualTo(GRAPHQL)))
+            .get(0)
+            .getBodyAsString()
+            .contains("returns(first: 50)"));
+  }
+
+  @Test
+  void graphqlErrorsAndUnknownOrdersAreRefusalsAndOutagesRetryable() {
+    shop.stubFor(
+        post(urlPathEqualTo(GRAPHQL))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withBody("{\"errors\":[{\"message\":\"Access denied for returns\"}]}")));
+    PlacementException denied =
+        assertThrows(
+            PlacementException.class,
+            () -> connector.returns(request.channel(), "merch_lumen", "1"));
+    assertFalse(denied.retryable());
+    shop.resetAll();
+    shop.stubFor(
+        post(urlPathEqualTo(GRAPHQL))
+            .willReturn(aResponse().withStatus(200).withBody("{\"data\":{\"order\":null}}")));
+    assertFalse(
+        assertThrows(
+                PlacementException.class,
+                () -> connector.returns(request.channel(), "merch_lumen", "2"))
+            .retryable());
+    shop.resetAll();
+    shop.stubFor(post(urlPathEqualTo(GRAPHQL)).willReturn(aResponse().withStatus(503)));
+    assertTrue(
+        assertThrows(
+                PlacementException.class,
+                () -> connector.returns(request.channel(), "merch_lumen", "3"))
+            .retryable());
+    assertFalse(denied.getMessage().contains(TOKEN));
+  }
 }
