@@ -671,6 +671,8 @@ class CheckoutLanesIT {
                 "X-Agent-User-JWT",
                 buyer));
     assertEquals("succeeded", paid.getString("status"));
+    // Paid: the checkout's tokens open nothing any more.
+    refused(prefill(again.getString("checkout_token")), 410, "CHECKOUT_TOKEN_USED");
     refused(
         http.post(
             "/agent/v2/commerce/checkouts/" + id + "/payment-intent",

@@ -57,6 +57,7 @@ public class OrderService implements OrderBook, PlacedOrders {
   @Inject Instance<OrderPayments> payments;
   @Inject Instance<PlacementJobs> placements;
   @Inject Clock clock;
+  @Inject org.agentcommerce.checkout.domain.intent.CheckoutIntentRepository intents;
 
   /** An order as asked for. {@code quoteId} null: priced from the live catalog now. */
   public record CreateOrder(
@@ -517,6 +518,8 @@ public class OrderService implements OrderBook, PlacedOrders {
     Order o = byId(orderId);
     move(o, OrderStatus.PAID, "payment", paymentId, Map.of("payment_id", paymentId, "psp", psp));
     o.paymentStatus("succeeded", now());
+    // Paid: the hosted checkouts of this order are done, their tokens single-use.
+    intents.markUsed(o.id(), o.quoteId(), now());
   }
 
   @Override

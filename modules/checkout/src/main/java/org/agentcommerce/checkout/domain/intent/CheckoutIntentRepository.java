@@ -14,4 +14,10 @@ public interface CheckoutIntentRepository {
 
   /** The agent's intent. */
   Optional<CheckoutIntent> findForAgent(String agentId, String intentId);
+
+  /**
+   * Closes the open intents of a paid order (those made for the order, or for the quote it was made
+   * from): their tokens open nothing any more. In the caller's transaction.
+   */
+  int markUsed(String orderId, String quoteId, java.time.Instant now);
 }

@@ -36,4 +36,21 @@ public class JpaCheckoutIntentRepository implements CheckoutIntentRepository {
     return Optional.ofNullable(em.find(CheckoutIntent.class, intentId))
         .filter(i -> i.binding().agentId().equals(agentId));
   }
+
+  @Override
+  public int markUsed(String orderId, String quoteId, java.time.Instant now) {
+    var q =
+        em.createQuery(
+                "UPDATE CheckoutIntent i SET i.status = :used, i.usedAt = :now WHERE i.status ="
+                    + " :open AND (i.orderId = :order"
+                    + (quoteId == null ? ")" : " OR i.quoteId = :quote)"))
+            .setParameter("used", CheckoutIntent.USED)
+            .setParameter("open", CheckoutIntent.OPEN)
+            .setParameter("now", now)
+            .setParameter("order", orderId);
+    if (quoteId != null) {
+      q.setParameter("quote", quoteId);
+    }
+    return q.executeUpdate();
+  }
 }
