@@ -811,6 +811,177 @@ class CheckoutLanesIT {
     }
   }
 
+  @Test
+  void theAdversarysFindingsStayFixed() throws Exception {
+    // A v2 replay never shows the token again, and the stored answer holds none.
+    String body =
+        "{\"merchant_id\":\""
+            + LUMEN
+            + "\",\"customer_email\":\"ada@example.com\",\"shipping_address\":"
+            + ADDRESS
+            + ",\"items\":"
+            + items(1)
+            + "}";
+    String key = "v2-replay-" + System.nanoTime();
+    JsonObject first =
+        ok(
+            http.post(
+                "/agent/v2/commerce/checkouts",
+                body,
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer,
+                "Idempotency-Key",
+                key));
+    String token = first.getString("checkout_token");
+    Http.Answer replay =
+        http.post(
+            "/agent/v2/commerce/checkouts",
+            body,
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer,
+            "Idempotency-Key",
+            key);
+    JsonObject again = ok(replay);
+    assertEquals("true", replay.header("Idempotent-Replayed").orElse(null));
+    assertEquals(first.getString("checkout_id"), again.getString("checkout_id"));
+    assertTrue(again.isNull("checkout_token"));
+    assertFalse(again.getString("payment_url").contains("#"));
+    assertEquals(
+        0L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM idempotency_records WHERE response_body LIKE ?",
+                    "%" + token.substring(3, 40) + "%"))
+            .longValue());
+    // The prefill checks a key sent with the token: another agent's, or one that does not verify.
+    Agents.Registered stranger = Agents.register(http);
+    refused(
+        new Http(base)
+            .get(
+                "/agent/v1/checkout/prefill",
+                "X-Checkout-Token",
+                token,
+                "X-API-Key",
+                stranger.apiKey()),
+        401,
+        "CHECKOUT_TOKEN_INVALID");
+    refused(
+        new Http(base)
+            .get("/agent/v1/checkout/prefill", "X-Checkout-Token", token, "X-API-Key", "ak_live_x"),
+        401,
+        "INVALID_API_KEY");
+    assertEquals(
+        "ada@example.com",
+        ok(new Http(base)
+                .get(
+                    "/agent/v1/checkout/prefill",
+                    "X-Checkout-Token",
+                    token,
+                    "X-API-Key",
+                    agent.apiKey()))
+            .getString("email"));
+    // Another buyer of the same agent can neither refund nor sync the checkout.
+    String id = first.getString("checkout_id");
+    ok(
+        http.post(
+            "/agent/v1/payments",
+            "{\"order_id\":\""
+                + id
+                + "\",\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer));
+    String bob = TestIssuer.token("bob-" + System.nanoTime());
+    refused(
+        http.post(
+            "/agent/v2/commerce/checkouts/" + id + "/refunds",
+            "{\"amount\":\"0.01\"}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            bob),
+        404,
+        "ORDER_NOT_FOUND");
+    refused(
+        http.post(
+            "/agent/v2/commerce/checkouts/" + id + "/returns",
+            "{}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            bob),
+        404,
+        "ORDER_NOT_FOUND");
+    // Off-session, a card that needs 3-D Secure is declined: the buyer is not there to answer.
+    String s3 = session();
+    JsonObject d = refused(complete(s3, "tok_threeDSecure2Required"), 502, "acp_capture_failed");
+    assertEquals("authentication_required", d.getString("decline_code"));
+    assertEquals("ready_for_payment", sessionColumn(s3, "status"));
+    // A resumed claim whose payment failed does not charge anew after expiry.
+    Agents.sql(
+        "UPDATE acp_sessions SET status = 'completing', lease_until = TIMESTAMP '2000-01-01"
+            + " 00:00:00', expires_at = TIMESTAMP '2000-01-01 00:00:00' WHERE id = ?",
+        s3);
+    refused(complete(s3, "tok_visa"), 404, "acp_session_expired");
+    assertEquals(0, captured(d.getString("order_id")));
+    // Over the HIL threshold: chat cannot get the buyer's approval, so the floor.
+    JsonObject big = ok(start("{\"items\":" + items(13) + "}", true));
+    assertEquals("hil_approval_required", big.getString("reason"));
+    // Inputs that were 500s.
+    Http.Answer page = new Http(base).get("/sandbox/storefront/" + LUMEN + "/cart/%25zz:1");
+    assertEquals(404, page.status(), page::toString);
+    refused(
+        http.post(
+            "/agent/v1/checkout/acp-session",
+            "[]",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer),
+        422,
+        null);
+    String longSubject = "s".repeat(280);
+    assertEquals(
+        "acp_in_chat",
+        ok(http.post(
+                "/agent/v1/checkout/acp",
+                "{\"items\":" + items(1) + "}",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                TestIssuer.token(longSubject)))
+            .getString("lane"));
+    // A forged Host gets no link built on it.
+    assertTrue(
+        raw(
+                "POST /agent/v1/checkout/external-platform HTTP/1.1\r\nHost: evil.example\r\n"
+                    + "X-API-Key: "
+                    + agent.apiKey()
+                    + "\r\nContent-Type: application/json\r\nConnection: close\r\n",
+                "{\"items\":" + items(1) + "}")
+            .startsWith("HTTP/1.1 421"));
+  }
+
+  /** One raw HTTP/1.1 exchange (headers as given, then the body), the status line and all. */
+  private String raw(String head, String body) throws Exception {
+    byte[] b = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    try (java.net.Socket s = new java.net.Socket(base.getHost(), base.getPort())) {
+      s.setSoTimeout(30_000);
+      s.getOutputStream()
+          .write(
+              (head + "Content-Length: " + b.length + "\r\n\r\n")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      s.getOutputStream().write(b);
+      s.getOutputStream().flush();
+      return new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
   private static String sha256(String s) {
     try {
       return java.util.HexFormat.of()

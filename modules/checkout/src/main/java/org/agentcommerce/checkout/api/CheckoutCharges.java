@@ -24,6 +24,12 @@ public interface CheckoutCharges {
   ChargeSettings settings(String merchantId);
 
   /**
+   * Whether a charge of {@code amount} needs the buyer's explicit approval first (the HIL
+   * threshold): such a charge cannot be completed in chat.
+   */
+  boolean humanApprovalRequired(Money amount);
+
+  /**
    * Throws the gate's own 403 (TIER2_CHARGE_DISABLED, TIER2_TEST_CAPTURE_OVER_CAP,
    * TIER2_LIVE_CAPTURE_OVER_CAP) unless an agent-submitted charge of {@code amount} for the
    * merchant through {@code protocol} may go ahead now. Writes nothing.

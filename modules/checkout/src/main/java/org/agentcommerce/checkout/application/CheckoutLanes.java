@@ -28,6 +28,7 @@ import org.agentcommerce.platform.api.Money;
  * | no                 | -               | -                    | -                    | redirect_floor (merchant_not_acp_capable)
  * | yes                | off             | -                    | -                    | redirect_floor (payment_submission_disabled)
  * | yes                | on              | no                   | -                    | redirect_floor (merchant_not_allowlisted)
+ * | yes                | on              | yes                  | over HIL threshold   | redirect_floor (hil_approval_required)
  * | yes                | on              | yes                  | no (cap, live lane)  | redirect_floor (gate code, e.g. tier2_test_capture_over_cap)
  * | yes                | on              | yes                  | yes                  | acp_in_chat
  * </pre>
@@ -63,6 +64,9 @@ public class CheckoutLanes {
     }
     if (!s.merchantAllowlisted()) {
       return new Decision(REDIRECT_FLOOR, "merchant_not_allowlisted", s);
+    }
+    if (charges.get().humanApprovalRequired(total)) {
+      return new Decision(REDIRECT_FLOOR, "hil_approval_required", s);
     }
     try {
       charges.get().checkGates(merchantId, total, "acp");

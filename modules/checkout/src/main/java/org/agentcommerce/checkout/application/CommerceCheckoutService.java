@@ -112,8 +112,12 @@ public class CommerceCheckoutService {
 
   /** A refund of the checkout's payment through the payment module. */
   public CheckoutCharges.Refunded refund(
-      String agentId, String checkoutId, BigDecimal amount, String reason) {
-    orders.require(agentId, checkoutId, null);
+      String agentId,
+      String checkoutId,
+      OrderService.BuyerScope scope,
+      BigDecimal amount,
+      String reason) {
+    orders.require(agentId, checkoutId, scope);
     if (!charges.isResolvable()) {
       throw new IllegalStateException("No payment module is deployed");
     }
@@ -132,8 +136,8 @@ public class CommerceCheckoutService {
    * and answers them. 502 MERCHANT_PLATFORM_UNAVAILABLE when the platform cannot be reached, 409
    * MERCHANT_PLATFORM_REFUSED when it refuses.
    */
-  public ReturnsSync syncReturns(String agentId, String checkoutId) {
-    Order o = orders.require(agentId, checkoutId, null);
+  public ReturnsSync syncReturns(String agentId, String checkoutId, OrderService.BuyerScope scope) {
+    Order o = orders.require(agentId, checkoutId, scope);
     PlacementRequest.Channel channel = placements.channel(o.merchantId());
     if (o.merchantOrderId() == null) {
       return new ReturnsSync("pending_merchant_order", channel.connector(), returns.of(o.id()));

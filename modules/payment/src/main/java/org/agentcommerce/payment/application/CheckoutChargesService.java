@@ -24,6 +24,7 @@ public class CheckoutChargesService implements CheckoutCharges {
   @Inject GateSettings gateSettings;
   @Inject PspRegistry registry;
   @Inject RefundService refunds;
+  @Inject HilApprovals hil;
 
   @Override
   public ChargeSettings settings(String merchantId) {
@@ -41,6 +42,11 @@ public class CheckoutChargesService implements CheckoutCharges {
         !allowlistActive || s.merchantAllowlist().contains(merchantId),
         !route.isEmpty(),
         !route.isEmpty() && registry.live(route.get(0).account()));
+  }
+
+  @Override
+  public boolean humanApprovalRequired(Money amount) {
+    return hil.required(amount);
   }
 
   @Override

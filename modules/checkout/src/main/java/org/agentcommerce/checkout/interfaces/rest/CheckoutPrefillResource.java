@@ -13,6 +13,7 @@ import java.util.Map;
 import org.agentcommerce.checkout.application.CheckoutIntentService;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.security.Caller;
+import org.agentcommerce.platform.api.security.KeyIfSent;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -28,6 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @RequestScoped
 @Path("/agent/v1/checkout/prefill")
+@KeyIfSent
 @Tag(name = "Checkout")
 public class CheckoutPrefillResource {
 
@@ -83,7 +85,9 @@ public class CheckoutPrefillResource {
       content = @Content(schema = @Schema(implementation = PrefillResponse.class)))
   @APIResponse(
       responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED",
+      description =
+          "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY (a key sent that"
+              + " does not verify)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @APIResponse(
       responseCode = "410",

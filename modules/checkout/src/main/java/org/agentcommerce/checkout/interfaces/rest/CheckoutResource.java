@@ -26,7 +26,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Optional;
 import org.agentcommerce.checkout.application.AcpCheckoutService;
 import org.agentcommerce.checkout.application.Baskets;
 import org.agentcommerce.checkout.application.CheckoutIntentService;
@@ -42,7 +41,6 @@ import org.agentcommerce.platform.api.security.BuyerIdentity;
 import org.agentcommerce.platform.api.security.BuyerRef;
 import org.agentcommerce.platform.api.security.BuyerRequired;
 import org.agentcommerce.platform.api.security.Caller;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -75,9 +73,7 @@ public class CheckoutResource {
   @Inject BuyerIdentity buyer;
   @Context UriInfo uri;
 
-  @Inject
-  @ConfigProperty(name = "ac.public-base-url")
-  Optional<String> publicBaseUrl;
+  @Inject PublicBase links;
 
   @Schema(name = "CreateCheckoutIntentRequest")
   public record CreateCheckoutIntentRequest(
@@ -145,6 +141,10 @@ public class CheckoutResource {
       responseCode = "409",
       description =
           "EXTERNAL_CHECKOUT_UNSUPPORTED, VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "421",
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public ExternalCheckoutResponse external(@NotNull @Valid CreateCheckoutIntentRequest body) {
     String merchantId = merchant(body.merchantId(), body.items());
@@ -255,6 +255,10 @@ public class CheckoutResource {
   @APIResponse(
       responseCode = "409",
       description = "VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "421",
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public AcpCheckoutResponse startAcp(@NotNull @Valid CreateAcpCheckoutRequest body) {
     String merchantId = merchant(body.merchantId(), body.items());
@@ -403,6 +407,10 @@ public class CheckoutResource {
       responseCode = "502",
       description = "acp_capture_failed, acp_capture_pending_retry",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "421",
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public Response complete(
       @PathParam("session_id") @Size(max = 40) String sessionId,
       @HeaderParam("Idempotency-Key") @Size(max = 255) String keyHeader,
@@ -415,7 +423,8 @@ public class CheckoutResource {
               "Field required: the payment method to charge off-session",
               "missing"));
     }
-    String key = keyHeader != null ? keyHeader : body.idempotencyKey();
+    String key = keyHeader != null && !keyHeader.isBlank() ? keyHeader : body.idempotencyKey();
+    key = key == null || key.isBlank() ? null : key;
     JsonWebToken t = buyer.requireVerifiedBuyer();
     AcpCheckoutService.Completed c =
         acp.complete(
@@ -491,6 +500,10 @@ public class CheckoutResource {
       description =
           "QUOTE_REQUIRED_BEFORE_PURCHASE, ORDER_ALREADY_PAID, INVALID_STATE, QUOTE_EXPIRED,"
               + " QUOTE_CONSUMED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "421",
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public CheckoutIntentResponse intent(@NotNull @Valid CreateCheckoutIntentRequest body) {
     JsonWebToken t = buyer.requireVerifiedBuyer();
@@ -588,6 +601,10 @@ public class CheckoutResource {
       responseCode = "409",
       description = "VARIANT_REQUIRED, OUT_OF_STOCK",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "421",
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @RequestBody(
       required = true,
       content =
@@ -599,9 +616,14 @@ public class CheckoutResource {
                           "{merchant_id, items:[{id, quantity, variant_id?}], return_url?,"
                               + " buyer_ref?}")))
   public HostedAcpSessionResponse hostedSession(
-      @NotNull JsonObject body,
+      @NotNull jakarta.json.JsonValue body,
       @HeaderParam("X-Buyer-Ref") @Size(max = 100) String buyerRefHeader) {
-    HostedSession h = HostedSession.parse(body);
+    if (!(body instanceof JsonObject object)) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body"), "Input should be a JSON object", "model_type"));
+    }
+    HostedSession h = HostedSession.parse(object);
     String ref =
         buyerRefHeader != null && !buyerRefHeader.isBlank() ? buyerRefHeader : h.buyerRef();
     String canonical = null;
@@ -656,7 +678,7 @@ public class CheckoutResource {
   }
 
   private URI publicBase() {
-    return publicBaseUrl.filter(s -> !s.isBlank()).map(URI::create).orElse(uri.getBaseUri());
+    return links.of(uri);
   }
 
   static String sha256(String s) {

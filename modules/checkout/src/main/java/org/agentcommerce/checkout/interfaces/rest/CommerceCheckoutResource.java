@@ -23,13 +23,13 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.agentcommerce.checkout.api.CheckoutCharges;
 import org.agentcommerce.checkout.application.CheckoutIntentService;
 import org.agentcommerce.checkout.application.CommerceCheckoutService;
 import org.agentcommerce.checkout.application.OrderService;
 import org.agentcommerce.checkout.application.OrderView;
 import org.agentcommerce.checkout.domain.order.Order;
+import org.agentcommerce.platform.api.ShownOnce;
 import org.agentcommerce.platform.api.WireDecimal;
 import org.agentcommerce.platform.api.WireJson;
 import org.agentcommerce.platform.api.security.Authenticated;
@@ -37,7 +37,6 @@ import org.agentcommerce.platform.api.security.BuyerIdentity;
 import org.agentcommerce.platform.api.security.BuyerRequired;
 import org.agentcommerce.platform.api.security.Caller;
 import org.agentcommerce.platform.api.security.Idempotent;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -70,9 +69,7 @@ public class CommerceCheckoutResource {
   @Inject BuyerIdentity buyer;
   @Context UriInfo uri;
 
-  @Inject
-  @ConfigProperty(name = "ac.public-base-url")
-  Optional<String> publicBaseUrl;
+  @Inject PublicBase links;
 
   @Schema(name = "CreateCommerceCheckoutRequest")
   public record CreateCommerceCheckoutRequest(
@@ -112,9 +109,38 @@ public class CommerceCheckoutResource {
       @Schema(description = "Our hosted checkout page for this order (token in the fragment)")
           String paymentUrl,
       PaymentAction paymentAction,
-      @Schema(description = "Opens this checkout's hosted page only; shown once")
+      @Schema(
+              description =
+                  "Opens this checkout's hosted page only; shown once (a replay of the same"
+                      + " Idempotency-Key answers without it: get a fresh one with"
+                      + " payment-intent)")
           String checkoutToken,
-      Instant createdAt) {}
+      Instant createdAt)
+      implements ShownOnce {
+
+    @Override
+    public Object withoutSecrets() {
+      String page = paymentUrl == null ? null : paymentUrl.replaceFirst("#.*$", "");
+      return new CommerceCheckoutResponse(
+          status,
+          checkoutId,
+          orderId,
+          interactionId,
+          merchantId,
+          orderStatus,
+          paymentStatus,
+          totalAmount,
+          currency,
+          pricing,
+          lineItems,
+          page,
+          paymentAction == null
+              ? null
+              : new PaymentAction(paymentAction.type(), page, paymentAction.expiresAt()),
+          null,
+          createdAt);
+    }
+  }
 
   @POST
   @Idempotent
@@ -165,6 +191,10 @@ public class CommerceCheckoutResource {
       description =
           "VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE, PRICE_CHANGED,"
               + " CURRENCY_MISMATCH, idempotency_conflict, idempotency_in_flight",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "421",
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public CommerceCheckoutResponse create(@NotNull @Valid CreateCommerceCheckoutRequest body) {
     JsonWebToken t = buyer.requireVerifiedBuyer();
@@ -264,6 +294,10 @@ public class CommerceCheckoutResource {
   @APIResponse(
       responseCode = "409",
       description = "ORDER_ALREADY_PAID",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "421",
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public CommerceCheckoutResponse paymentIntent(
       @PathParam("checkout_id") @Size(max = 40) String checkoutId,
@@ -369,7 +403,8 @@ public class CommerceCheckoutResource {
             ? null
             : WireDecimal.parse(body.amount(), List.of("body", "amount"), 15, 6);
     CheckoutCharges.Refunded r =
-        checkouts.refund(caller.agentId(), checkoutId, amount, body == null ? null : body.reason());
+        checkouts.refund(
+            caller.agentId(), checkoutId, scope(), amount, body == null ? null : body.reason());
     return new CheckoutRefundResponse(
         "success",
         checkoutId,
@@ -435,7 +470,8 @@ public class CommerceCheckoutResource {
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public ReturnsResponse returns(
       @PathParam("checkout_id") @Size(max = 40) String checkoutId, @Valid CheckoutReturnBody body) {
-    CommerceCheckoutService.ReturnsSync sync = checkouts.syncReturns(caller.agentId(), checkoutId);
+    CommerceCheckoutService.ReturnsSync sync =
+        checkouts.syncReturns(caller.agentId(), checkoutId, scope());
     return new ReturnsResponse(
         sync.status(),
         checkoutId,
@@ -453,7 +489,15 @@ public class CommerceCheckoutResource {
             .toList());
   }
 
+  /** With a buyer token, only that buyer's checkouts. */
+  private OrderService.BuyerScope scope() {
+    return buyer
+        .token()
+        .map(t -> new OrderService.BuyerScope(t.getIssuer(), t.getSubject()))
+        .orElse(null);
+  }
+
   private URI publicBase() {
-    return publicBaseUrl.filter(s -> !s.isBlank()).map(URI::create).orElse(uri.getBaseUri());
+    return links.of(uri);
   }
 }

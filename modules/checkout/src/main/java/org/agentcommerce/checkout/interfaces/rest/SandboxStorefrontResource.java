@@ -9,8 +9,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.agentcommerce.catalog.api.SellableCatalog;
 import org.agentcommerce.checkout.application.Amounts;
@@ -77,8 +75,9 @@ public class SandboxStorefrontResource {
     long total = 0;
     for (String line : lines) {
       int colon = line.lastIndexOf(':');
-      String variantId =
-          URLDecoder.decode(colon < 0 ? line : line.substring(0, colon), StandardCharsets.UTF_8);
+      // The path parameter arrives decoded already: decoding again would turn '+' into a space
+      // and fail on a literal '%'.
+      String variantId = colon < 0 ? line : line.substring(0, colon);
       int qty = 1;
       try {
         qty = colon < 0 ? 1 : Integer.parseInt(line.substring(colon + 1));

@@ -65,6 +65,10 @@ public class IdempotentExecution {
     if (entity == null) {
       return null;
     }
+    if (entity instanceof org.agentcommerce.platform.api.ShownOnce once) {
+      // Replays never show a secret the first answer showed once.
+      entity = once.withoutSecrets();
+    }
     return entity instanceof String s ? s : JsonbProvider.jsonb().toJson(entity);
   }
 

@@ -27,7 +27,9 @@ import org.agentcommerce.platform.api.Ids;
  *   <li>{@code tok_chargeDeclined}: declined, card_declined / generic_decline; {@code
  *       tok_chargeDeclinedInsufficientFunds}: insufficient_funds;
  *   <li>{@code tok_threeDSecure2Required}: requires_action, the buyer answers on the local
- *       challenge page {@code /sandbox/psp/challenge/{id}};
+ *       challenge page {@code /sandbox/psp/challenge/{id}}; Off-session (a mandate, an ACP
+ *       complete) it is declined {@code authentication_required} instead: the buyer is not there to
+ *       answer a challenge;
  *   <li>{@code tok_processing}: processing, succeeds {@code SETTLE_MILLIS} later;
  *   <li>{@code tok_timeout}: the charge succeeds at the PSP but the answer never comes (the call
  *       hangs past any timeout): reconciliation must find it;
@@ -86,6 +88,10 @@ public class SandboxPsp implements PspAdapter {
     long minor = c.amount().minorUnits();
     String currency = c.amount().currencyCode();
     Behaviour b = BEHAVIOURS.getOrDefault(token, UNRECOGNISED);
+    if (c.offSession() && "requires_action".equals(b.status())) {
+      // The buyer is not there to authenticate: declined, as a card network does off-session.
+      b = new Behaviour("failed", "authentication_required", null);
+    }
     SandboxLedger.Charge charge =
         ledger.record(
             id,

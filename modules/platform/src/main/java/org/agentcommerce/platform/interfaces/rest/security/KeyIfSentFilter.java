@@ -1,0 +1,29 @@
+package org.agentcommerce.platform.interfaces.rest.security;
+
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.ext.Provider;
+import org.agentcommerce.platform.api.security.KeyIfSent;
+
+/** {@link KeyIfSent}: the key filter of {@link AuthenticationFilter}, run when a key is sent. */
+@Provider
+@KeyIfSent
+@Priority(Priorities.AUTHENTICATION)
+public class KeyIfSentFilter extends AuthenticationFilter {
+
+  @Override
+  public void filter(ContainerRequestContext request) {
+    if (presentedKey(request) != null) {
+      super.filter(request);
+    }
+  }
+
+  @Override
+  public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    if (presentedKey(request) != null) {
+      super.filter(request, response);
+    }
+  }
+}
