@@ -30,6 +30,7 @@ public class AcpSteps {
   @Inject Instance<CheckoutCharges> charges;
   @Inject Clock clock;
   @Inject OrderService orders;
+  @Inject Baskets baskets;
 
   @Inject
   @ConfigProperty(name = "ac.checkout.acp.completion-lease", defaultValue = "PT2M")
@@ -58,6 +59,8 @@ public class AcpSteps {
         sessions
             .lockForAgent(agentId, sessionId)
             .filter(x -> x.boundTo(issuer, subject))
+            // A key limited to other merchants sees none of this merchant's sessions.
+            .filter(x -> baskets.inScope(x.merchantId()))
             .orElseThrow(() -> notFound(sessionId));
     if (key != null && key.equals(s.completionKey()) && !payloadHash.equals(s.completionHash())) {
       throw new ApiException(
