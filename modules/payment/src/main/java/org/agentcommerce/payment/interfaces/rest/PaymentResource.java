@@ -29,6 +29,7 @@ import org.agentcommerce.payment.domain.AttemptRecord;
 import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.ShownOnce;
 import org.agentcommerce.platform.api.WireDecimal;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.BuyerIdentity;
@@ -131,7 +132,35 @@ public class PaymentResource {
       @Schema(description = "test or live") String mode,
       List<Attempt> attempts,
       Instant createdAt,
-      Instant updatedAt) {}
+      Instant updatedAt)
+      implements ShownOnce {
+
+    /**
+     * A 3-D Secure address that carries a PSP's client secret is shown once: a replay of the
+     * request that started the payment answers without it (read the payment for the next action).
+     */
+    @Override
+    public Object withoutSecrets() {
+      if (nextAction == null
+          || nextAction.redirectUrl() == null
+          || !nextAction.redirectUrl().toLowerCase(java.util.Locale.ROOT).contains("secret")) {
+        return this;
+      }
+      return new PaymentResponse(
+          status,
+          paymentId,
+          orderId,
+          amount,
+          currency,
+          pspUsed,
+          new NextAction(nextAction.type(), null),
+          error,
+          mode,
+          attempts,
+          createdAt,
+          updatedAt);
+    }
+  }
 
   @Schema(name = "PaymentReadResponse")
   public record PaymentReadResponse(
