@@ -95,11 +95,20 @@ public final class ContractGuard {
     return BY_SERVER.computeIfAbsent(base, ContractGuard::load);
   }
 
+  /**
+   * Reads the document; a 503 (the runtime has not derived it yet, slow on a busy machine) is
+   * retried as its Retry-After says, for up to two minutes.
+   */
   private static ContractGuard load(URI base) {
     HttpRequest get =
         HttpRequest.newBuilder(base.resolve(DOCUMENT)).timeout(Duration.ofSeconds(30)).build();
+    long deadline = System.currentTimeMillis() + 120_000;
     try {
       HttpResponse<String> answer = CLIENT.send(get, HttpResponse.BodyHandlers.ofString());
+      while (answer.statusCode() == 503 && System.currentTimeMillis() < deadline) {
+        Thread.sleep(2_000);
+        answer = CLIENT.send(get, HttpResponse.BodyHandlers.ofString());
+      }
       if (answer.statusCode() != 200) {
         throw new IllegalStateException(
             "The contract guard could not read " + DOCUMENT + ": " + answer.statusCode());
