@@ -167,18 +167,6 @@ class ErrorContractIT {
     assertFalse(body.toLowerCase().contains("select "), () -> "SQL leaked: " + body);
   }
 
-  /** The raw answer to raw bytes, for framing the HTTP client would not send. */
-  private String raw(String request) throws Exception {
-    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", base.getPort())) {
-      socket.setSoTimeout(10_000);
-      socket
-          .getOutputStream()
-          .write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-      return new String(
-          socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    }
-  }
-
   @Test
   void twoDifferentCredentialsAreRefused() {
     Http http = new Http(base);
@@ -210,15 +198,5 @@ class ErrorContractIT {
     Http.Answer answer =
         http.get("/agent/v1/merchants?limit=1&limit=500", "X-API-Key", agent.apiKey());
     assertValidation(answer, "query", "limit", "value_error.duplicate_parameter");
-  }
-
-  @Test
-  void duplicateHostHeadersAreRefused() throws Exception {
-    String answer =
-        raw(
-            "GET /agent/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n"
-                + "Connection: close\r\n\r\n");
-    assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
-    assertTrue(answer.contains("\"error\":\"BAD_REQUEST\""), answer);
   }
 }

@@ -95,17 +95,20 @@ public final class ContractGuard {
     return BY_SERVER.computeIfAbsent(base, ContractGuard::load);
   }
 
+  /**
+   * Reads the document; a 503 (the runtime has not derived it yet, slow on a busy machine) is
+   * retried as its Retry-After says, for up to two minutes.
+   */
   private static ContractGuard load(URI base) {
     HttpRequest get =
         HttpRequest.newBuilder(base.resolve(DOCUMENT)).timeout(Duration.ofSeconds(30)).build();
+    long deadline = System.currentTimeMillis() + 120_000;
     try {
       HttpResponse<String> answer = CLIENT.send(get, HttpResponse.BodyHandlers.ofString());
-      // A server still deploying answers 503 (or 404 before the application is there): the
-      // first caller is often a readiness poll, so wait for the document as it would.
-      long deadline = System.currentTimeMillis() + 120_000;
+      // 404 too: before the application is deployed the runtime may answer for it.
       while ((answer.statusCode() == 503 || answer.statusCode() == 404)
           && System.currentTimeMillis() < deadline) {
-        Thread.sleep(250);
+        Thread.sleep(500);
         answer = CLIENT.send(get, HttpResponse.BodyHandlers.ofString());
       }
       if (answer.statusCode() != 200) {

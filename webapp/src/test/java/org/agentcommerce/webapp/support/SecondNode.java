@@ -52,8 +52,10 @@ public final class SecondNode implements AutoCloseable {
             "--contextroot",
             "/"));
     String preboot = System.getProperty("ac.test.preboot");
-    if (preboot != null) {
-      command.addAll(List.of("--prebootcommandfile", preboot));
+    String postdeploy = System.getProperty("ac.test.postdeploy");
+    if (preboot != null && postdeploy != null) {
+      command.addAll(
+          List.of("--prebootcommandfile", preboot, "--postdeploycommandfile", postdeploy));
     }
     File log = new File("target", "second-node-" + port + ".log");
     Process process =
@@ -62,8 +64,9 @@ public final class SecondNode implements AutoCloseable {
     URL base = new URL("http://127.0.0.1:" + port + "/");
     SecondNode node = new SecondNode(process, base, war);
     long deadline = System.currentTimeMillis() + 180_000;
-    // Unguarded: while the node deploys, health may answer anything; only a 200 counts here.
-    Http http = new Http(base).unguarded();
+    // Guarded: the node listens only once it is deployed, so from its first answer on health says
+    // only what the document promises (a 500 or an HTML page while it starts fails the test).
+    Http http = new Http(base);
     while (true) {
       if (!process.isAlive()) {
         node.close();

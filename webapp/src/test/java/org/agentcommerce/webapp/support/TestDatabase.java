@@ -82,9 +82,13 @@ public class TestDatabase implements LauncherSessionListener {
     System.setProperty("payara.cmdOptions", options.toString());
     // Test servers listen on the loopback interface only and start no data grid: the same
     // pre-boot commands as the uber jar.
+    // The listener opens once the application is deployed (the post-deploy commands).
     String preboot = System.getProperty("ac.test.preboot");
-    if (preboot != null) {
-      System.setProperty("payara.extraMicroOptions", "--prebootcommandfile " + preboot);
+    String postdeploy = System.getProperty("ac.test.postdeploy");
+    if (preboot != null && postdeploy != null) {
+      System.setProperty(
+          "payara.extraMicroOptions",
+          "--prebootcommandfile " + preboot + " --postdeploycommandfile " + postdeploy);
     }
   }
 

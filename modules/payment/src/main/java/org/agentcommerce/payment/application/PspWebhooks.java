@@ -57,7 +57,7 @@ public class PspWebhooks {
       event =
           psp.verifyWebhook(new PspWebhookRequest(headers, body), registry.credentials(verifiedBy));
     } catch (PspWebhookException | RuntimeException e) {
-      LOG.warning("Refused a webhook for " + pspName + ": " + e.getClass().getSimpleName());
+      LOG.info("Refused a webhook for " + pspName + ": " + e.getClass().getSimpleName());
       throw new ApiException(
           400, "WEBHOOK_SIGNATURE_INVALID", "The webhook is not authentic or not readable.");
     }

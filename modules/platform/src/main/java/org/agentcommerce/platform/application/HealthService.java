@@ -1,6 +1,8 @@
 package org.agentcommerce.platform.application;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,10 +10,14 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.Properties;
 import org.agentcommerce.platform.api.ApiVersion;
+import org.agentcommerce.platform.api.StartupCheck;
 import org.agentcommerce.platform.infrastructure.persistence.DatabaseProbe;
 
 /**
- * Says whether this node can serve: its build, the API version and whether the database answers.
+ * Says whether this node can serve: its build, the API version, whether the database answers and
+ * whether what the modules build after deployment ({@link StartupCheck}s) is ready: {@code
+ * healthy}, {@code starting} (the database answers, something is still being built) or {@code
+ * unhealthy} (the database does not answer).
  */
 @ApplicationScoped
 public class HealthService {
@@ -19,11 +25,17 @@ public class HealthService {
   private static final String BUILD_VERSION = readBuildVersion();
 
   @Inject DatabaseProbe databaseProbe;
+  @Inject @Any Instance<StartupCheck> startupChecks;
 
   public Report check() {
     DatabaseProbe.Result db = databaseProbe.check();
-    return new Report(
-        db.reachable() ? "healthy" : "unhealthy", BUILD_VERSION, ApiVersion.API, db, Instant.now());
+    String status = "healthy";
+    if (!db.reachable()) {
+      status = "unhealthy";
+    } else if (startupChecks.stream().anyMatch(c -> !c.started())) {
+      status = "starting";
+    }
+    return new Report(status, BUILD_VERSION, ApiVersion.API, db, Instant.now());
   }
 
   public String buildVersion() {
@@ -52,7 +64,7 @@ public class HealthService {
       Instant checkedAt) {
 
     public boolean healthy() {
-      return database.reachable();
+      return "healthy".equals(status);
     }
   }
 }

@@ -57,6 +57,11 @@ public class BeautySearchResource {
               + " support every given psp, payment method type, card network, issuer, wallet and"
               + " installment provider are searched.")
   @APIResponse(
+      responseCode = "404",
+      description =
+          "MERCHANT_NOT_FOUND: a merchant named in merchant_id or merchant_ids does not exist",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
       responseCode = "200",
       description = "One page of products",
       content = @Content(schema = @Schema(ref = "ProductSearchResponse")))

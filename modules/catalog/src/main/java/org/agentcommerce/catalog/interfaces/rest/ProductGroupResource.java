@@ -80,6 +80,10 @@ public class ProductGroupResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(operationId = "resolveProductGroupByProductId", summary = "The group of a product id")
   @APIResponse(
+      responseCode = "404",
+      description = "NOT_FOUND: no product has this id",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
       responseCode = "200",
       description = "The group and its members",
       content = @Content(schema = @Schema(implementation = GroupResponse.class)))

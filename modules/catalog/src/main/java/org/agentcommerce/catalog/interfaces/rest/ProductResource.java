@@ -337,6 +337,11 @@ public class ProductResource {
       description =
           "Offers of the same product group from other sellers first, then facet-similar products.")
   @APIResponse(
+      responseCode = "404",
+      description =
+          "MERCHANT_NOT_FOUND or NOT_FOUND: the merchant or the product named does not exist",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
       responseCode = "200",
       description = "Recommended products",
       content = @Content(schema = @Schema(implementation = ProductListResponse.class)))

@@ -56,6 +56,11 @@ public class ProductSearchResource {
               + " major units in the currency of the market shown (market, else each product's"
               + " home market); min_price/max_price compare in that currency.")
   @APIResponse(
+      responseCode = "404",
+      description =
+          "MERCHANT_NOT_FOUND: a merchant named in merchant_id or merchant_ids does not exist",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
       responseCode = "200",
       description = "One page of products",
       content = @Content(schema = @Schema(ref = "ProductSearchResponse")))

@@ -75,6 +75,10 @@ public class CartResource {
       required = true,
       content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Object.class)))
   @APIResponse(
+      responseCode = "404",
+      description = "MERCHANT_NOT_FOUND: the merchant named does not exist",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
       responseCode = "200",
       description = "The cart as it stands",
       content = @Content(schema = @Schema(implementation = CartResponse.class)))

@@ -6,10 +6,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +23,7 @@ import org.agentcommerce.mcp.api.ToolFailure;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.ApiVersion;
 import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.Utf8;
 import org.agentcommerce.platform.api.security.RateLimits;
 
 /**
@@ -173,7 +171,7 @@ public final class McpEndpoint {
     }
     JsonValue message;
     try {
-      message = Jsons.parse(strictUtf8(request.body()));
+      message = Jsons.parse(Utf8.strict(request.body()));
     } catch (RuntimeException | CharacterCodingException e) {
       return error(
           STATUS_PARSE_ERROR,
@@ -183,16 +181,6 @@ public final class McpEndpoint {
           null);
     }
     return receive(request, message);
-  }
-
-  /** The body as UTF-8; invalid bytes are a parse error, not silently U+FFFD. */
-  private static String strictUtf8(byte[] body) throws CharacterCodingException {
-    return StandardCharsets.UTF_8
-        .newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(ByteBuffer.wrap(body))
-        .toString();
   }
 
   /** Tells requests, notifications and responses apart, and refuses anything else. */

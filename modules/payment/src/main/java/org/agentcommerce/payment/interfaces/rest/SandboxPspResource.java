@@ -18,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -26,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * the payment's return_url. The payment learns the answer by reconciliation.
  */
 @RequestScoped
+@SecurityRequirementsSet
 @Path("/sandbox/psp/challenge")
 @Tag(name = "Sandbox PSP", description = "The built-in test PSP's buyer-facing pages")
 public class SandboxPspResource {

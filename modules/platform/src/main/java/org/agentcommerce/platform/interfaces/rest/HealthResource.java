@@ -32,14 +32,19 @@ public class HealthResource {
       summary = "Health check",
       description =
           "Status of this node: build version, API version and database reachability. Needs no"
-              + " credential. Answers 503 with the same body when the database does not answer.")
+              + " credential. Answers 503 with the same body while the node is starting (status"
+              + " starting: the catalog's search index is still being built) or when the database"
+              + " does not answer (status unhealthy). Before the application is deployed the port"
+              + " refuses connections.")
   @APIResponse(
       responseCode = "200",
       description = "The node and its database answer",
       content = @Content(schema = @Schema(implementation = HealthResponse.class)))
   @APIResponse(
       responseCode = "503",
-      description = "The database does not answer",
+      description =
+          "starting: the node is still building what it serves from; unhealthy: the"
+              + " database does not answer",
       content = @Content(schema = @Schema(implementation = HealthResponse.class)))
   public Response health() {
     HealthService.Report report = healthService.check();
@@ -54,13 +59,17 @@ public class HealthResource {
                 report.database().latencyMillis(),
                 report.database().problem()),
             report.checkedAt());
-    return Response.status(report.healthy() ? 200 : 503).entity(body).build();
+    Response.ResponseBuilder answer = Response.status(report.healthy() ? 200 : 503).entity(body);
+    if ("starting".equals(report.status())) {
+      answer.header("Retry-After", "2");
+    }
+    return answer.build();
   }
 
   /** Health of this node. */
   @Schema(name = "HealthResponse")
   public record HealthResponse(
-      @Schema(description = "healthy or unhealthy", example = "healthy") String status,
+      @Schema(description = "healthy, starting or unhealthy", example = "healthy") String status,
       @Schema(description = "Build version of this server") String version,
       @Schema(description = "REST API version", example = "1.0.0") String apiVersion,
       DatabaseStatus database,

@@ -1,6 +1,7 @@
 package org.agentcommerce.platform.interfaces.rest;
 
 import jakarta.annotation.Priority;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -8,6 +9,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
@@ -58,12 +60,29 @@ public class SingleValuedParameters implements ContainerRequestFilter {
   private static List<String> singleValued(Method method) {
     List<String> names = new ArrayList<>();
     for (Parameter parameter : method.getParameters()) {
-      QueryParam query = parameter.getAnnotation(QueryParam.class);
-      Class<?> type = parameter.getType();
-      if (query != null && !type.isArray() && !Collection.class.isAssignableFrom(type)) {
-        names.add(query.value());
+      add(names, parameter.getAnnotation(QueryParam.class), parameter.getType());
+      if (parameter.isAnnotationPresent(BeanParam.class)) {
+        beanFields(names, parameter.getType());
       }
     }
     return List.copyOf(names);
+  }
+
+  /** The query parameters declared by the fields of a {@code @BeanParam} class (and its own). */
+  private static void beanFields(List<String> names, Class<?> bean) {
+    for (Class<?> c = bean; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (Field field : c.getDeclaredFields()) {
+        add(names, field.getAnnotation(QueryParam.class), field.getType());
+        if (field.isAnnotationPresent(BeanParam.class)) {
+          beanFields(names, field.getType());
+        }
+      }
+    }
+  }
+
+  private static void add(List<String> names, QueryParam query, Class<?> type) {
+    if (query != null && !type.isArray() && !Collection.class.isAssignableFrom(type)) {
+      names.add(query.value());
+    }
   }
 }

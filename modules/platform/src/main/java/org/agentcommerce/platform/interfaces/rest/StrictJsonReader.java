@@ -11,22 +11,29 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.CharacterCodingException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.agentcommerce.platform.api.InvalidInputException;
+import org.agentcommerce.platform.api.Utf8;
 
 /**
  * Holds JSON request bodies bound to our DTOs to exactly one JSON value: trailing content after it
  * ({@code {"a":1} {"b":2}}) is a 422, and so is an array where an object is expected (a one-element
- * array would otherwise bind as its element). A body read as a JSON-P array must be one (422
- * list_type otherwise). Other bodies read as text or as JSON-P values (the tool doors' JSON-RPC)
- * are left to their readers, which answer in their own protocol.
+ * array would otherwise bind as its element), and a value nested deeper than {@value #MAX_DEPTH}
+ * levels (the binders recurse per level: a deep enough body overflowed the stack, a 500). A body
+ * read as a JSON-P array must be one (422 list_type otherwise) and well-formed (422 json_invalid).
+ * Every such body must be UTF-8: invalid bytes are a 422, not silently U+FFFD. Other bodies read as
+ * text or as streams (the tool doors' JSON-RPC, signed webhooks) are left to their readers, which
+ * answer in their own protocol.
  */
 @Provider
 @Priority(Priorities.ENTITY_CODER)
 public class StrictJsonReader implements ReaderInterceptor {
+
+  /** Deepest nesting of arrays and objects a request body may have. */
+  static final int MAX_DEPTH = 64;
 
   private static final jakarta.json.spi.JsonProvider JSON =
       org.agentcommerce.platform.api.Jsonp.PROVIDER;
@@ -40,8 +47,17 @@ public class StrictJsonReader implements ReaderInterceptor {
     }
     byte[] body = context.getInputStream().readAllBytes();
     context.setInputStream(new ByteArrayInputStream(body));
-    check(new String(body, StandardCharsets.UTF_8), expectsArray(type), arrayOnly);
+    check(utf8(body), expectsArray(type), arrayOnly);
     return context.proceed();
+  }
+
+  /** The body as text; 422 when it is not UTF-8 (RFC 8259: JSON on the wire is UTF-8). */
+  private static String utf8(byte[] body) {
+    try {
+      return Utf8.strict(body);
+    } catch (CharacterCodingException e) {
+      throw invalid("The body is not valid UTF-8", "json_invalid");
+    }
   }
 
   /**
@@ -56,8 +72,13 @@ public class StrictJsonReader implements ReaderInterceptor {
       JsonParser.Event first;
       try {
         first = parser.next();
-        parser.getValue(); // the whole first value
+        skipValue(parser, first);
+      } catch (InvalidInputException tooDeep) {
+        throw tooDeep;
       } catch (RuntimeException malformed) {
+        if (arrayOnly) {
+          throw invalid("JSON decode error", "json_invalid");
+        }
         return; // the JSON-B reader reports malformed JSON with its position, as before
       }
       if (first == JsonParser.Event.START_ARRAY && !arrayExpected) {
@@ -75,6 +96,27 @@ public class StrictJsonReader implements ReaderInterceptor {
       if (more) {
         throw invalid("Extra data after the JSON value", "json_invalid");
       }
+    }
+  }
+
+  /** Reads past the value that began with {@code first}, refusing one nested too deep. */
+  private static void skipValue(JsonParser parser, JsonParser.Event first) {
+    int depth = 0;
+    JsonParser.Event event = first;
+    while (true) {
+      switch (event) {
+        case START_ARRAY, START_OBJECT -> {
+          if (++depth > MAX_DEPTH) {
+            throw invalid("JSON is nested deeper than " + MAX_DEPTH + " levels", "json_invalid");
+          }
+        }
+        case END_ARRAY, END_OBJECT -> depth--;
+        default -> {}
+      }
+      if (depth == 0) {
+        return;
+      }
+      event = parser.next();
     }
   }
 

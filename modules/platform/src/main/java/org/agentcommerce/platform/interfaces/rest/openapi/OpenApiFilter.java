@@ -168,13 +168,14 @@ public class OpenApiFilter implements OASFilter {
           "422",
           response("Validation error: the request failed its schema", VALIDATION_ERROR));
     }
+    addEdgeRefusal(
+        responses,
+        "400",
+        "BAD_REQUEST: more than one Host header, or an encoded slash, backslash or dot in the path"
+            + (keyed(operation)
+                ? "; CREDENTIAL_CONFLICT: X-API-Key and Authorization: Bearer carry different keys"
+                : ""));
     if (keyed(operation)) {
-      addIfAbsent(
-          responses,
-          "400",
-          response(
-              "CREDENTIAL_CONFLICT: X-API-Key and Authorization: Bearer carry different keys",
-              ERROR));
       addIfAbsent(
           responses,
           "401",
@@ -194,17 +195,19 @@ public class OpenApiFilter implements OASFilter {
           response("NOT_FOUND: nothing answers to the path's identifiers", ERROR));
     }
     if (body != null) {
+      addEdgeRefusal(
+          responses, "413", "PAYLOAD_TOO_LARGE: the body is larger than the server accepts");
+      boolean json =
+          body.getContent() != null
+              && body.getContent().hasMediaType(jakarta.ws.rs.core.MediaType.APPLICATION_JSON);
       addIfAbsent(
           responses,
-          "413",
-          response("PAYLOAD_TOO_LARGE: the body is larger than the server accepts", ERROR));
-      if (body.getContent() != null
-          && body.getContent().hasMediaType(jakarta.ws.rs.core.MediaType.APPLICATION_JSON)) {
-        addIfAbsent(
-            responses,
-            "415",
-            response("UNSUPPORTED_MEDIA_TYPE: the body must be application/json", ERROR));
-      }
+          "415",
+          response(
+              json
+                  ? "UNSUPPORTED_MEDIA_TYPE: the body must be application/json"
+                  : "UNSUPPORTED_MEDIA_TYPE: the body is not of a type this operation reads",
+              ERROR));
     }
     if (parameters.stream()
         .anyMatch(
@@ -226,12 +229,42 @@ public class OpenApiFilter implements OASFilter {
 
   /**
    * Keyed unless every requirement is empty: {@code @SecurityRequirementsSet} without schemes comes
-   * out as one empty requirement, which means "no credential".
+   * out as one empty requirement, which means "no credential". No requirement at all (null or an
+   * empty list) inherits the document's: a key.
    */
   private static boolean keyed(Operation operation) {
     List<SecurityRequirement> security = operation.getSecurity();
     return security == null
+        || security.isEmpty()
         || security.stream().anyMatch(r -> r.getSchemes() != null && !r.getSchemes().isEmpty());
+  }
+
+  /**
+   * A refusal of the request edge, answered in the error shape before the operation runs (the body
+   * limit, a credential conflict): documented as an {@code ErrorResponse}, or, where the operation
+   * answers that status in a shape of its own (the tool doors' JSON-RPC errors), as either.
+   */
+  private static void addEdgeRefusal(APIResponses responses, String status, String description) {
+    APIResponse existing = responses.getAPIResponse(status);
+    if (existing == null) {
+      responses.addAPIResponse(status, response(description, ERROR));
+      return;
+    }
+    MediaType json =
+        existing.getContent() == null
+            ? null
+            : existing.getContent().getMediaType(jakarta.ws.rs.core.MediaType.APPLICATION_JSON);
+    if (json == null || json.getSchema() == null) {
+      return;
+    }
+    existing.setDescription(existing.getDescription() + "; or " + description);
+    Schema own = json.getSchema();
+    String errorRef = "#/components/schemas/" + ERROR;
+    if (errorRef.equals(own.getRef()) || (own.getAnyOf() != null && !own.getAnyOf().isEmpty())) {
+      return;
+    }
+    json.setSchema(
+        OASFactory.createSchema().anyOf(List.of(own, OASFactory.createSchema().ref(ERROR))));
   }
 
   private static void addIfAbsent(APIResponses responses, String status, APIResponse response) {

@@ -1,0 +1,303 @@
+package org.agentcommerce.webapp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import org.agentcommerce.webapp.support.Agents;
+import org.agentcommerce.webapp.support.Deployments;
+import org.agentcommerce.webapp.support.HostileInputs;
+import org.agentcommerce.webapp.support.HostileInputs.Case;
+import org.agentcommerce.webapp.support.HostileInputs.Expect;
+import org.agentcommerce.webapp.support.Http;
+import org.agentcommerce.webapp.support.LogWatchResource;
+import org.agentcommerce.webapp.support.RawHttp;
+import org.agentcommerce.webapp.support.TestIssuer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The request edge, tried as an attacker would against the deployed WAR: framing the HTTP layer
+ * must refuse (raw sockets), and a table of hostile inputs for every operation of the served
+ * OpenAPI document. Every answer keeps the invariants of docs/security.md ("The request edge"): an
+ * answer comes (nothing left hanging), no 5xx, no 2xx for a request that was not processed, no
+ * stack trace or class name in a body, every status and body as the document promises, and no
+ * WARNING or stack trace in the server's log on a request thread.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class EdgeIT {
+
+  private static final Logger LOG = Logger.getLogger(EdgeIT.class.getName());
+  private static final int MAX_BODY = 1_048_576; // ac.http.max-body-size, the default
+  private static final int TIMEOUT_MS = 15_000;
+  private static final Pattern CLASS_NAME =
+      Pattern.compile(
+          "\\b(org\\.agentcommerce|org\\.glassfish|org\\.eclipse|java)\\.[a-z.]+\\.[A-Z]\\w+");
+
+  @Deployment(testable = false)
+  static WebArchive war() {
+    return Deployments.realWar().addClass(LogWatchResource.class);
+  }
+
+  @ArquillianResource URL base;
+
+  @Test
+  void everyOperationKeepsTheInvariantsUnderHostileInput() throws Exception {
+    Http http = new Http(base);
+    // Until the node has started (its search index built) health and search are a 503.
+    for (int i = 0; i < 300 && http.get("/agent/v1/health").status() != 200; i++) {
+      Thread.sleep(200);
+    }
+    Agents.Registered agent = Agents.register(http);
+    Agents.Registered other = Agents.register(http);
+    // One agent sends the whole table: the highest tier keeps its rate limit out of the way.
+    Agents.sql("UPDATE agents SET tier = 'enterprise' WHERE id = ?", agent.agentId());
+    String document = http.get("/agent/v1/openapi.json").body();
+    List<Case> cases =
+        new HostileInputs(
+                document,
+                new HostileInputs.Credentials(
+                    agent.apiKey(), other.apiKey(), TestIssuer.token("edge-buyer"), MAX_BODY))
+            .cases();
+    http.unguarded().post("/agent/v1/test/log-watch", "{}");
+
+    RawHttp raw = new RawHttp(base);
+    List<String> failures = Collections.synchronizedList(new ArrayList<>());
+    AtomicInteger sent = new AtomicInteger();
+    long started = System.nanoTime();
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    List<Future<?>> running = new ArrayList<>();
+    for (Case c : cases) {
+      running.add(
+          pool.submit(
+              () -> {
+                int n = sent.incrementAndGet();
+                try {
+                  check(raw, c, raw.send(head(c, n), c.body(), TIMEOUT_MS));
+                } catch (AssertionError | RuntimeException e) {
+                  failures.add(c + ": " + e.getMessage());
+                }
+              }));
+    }
+    for (Future<?> f : running) {
+      f.get();
+    }
+    pool.shutdown();
+    long seconds = (System.nanoTime() - started) / 1_000_000_000;
+    LOG.info(() -> "Edge table: " + cases.size() + " cases in " + seconds + " s");
+
+    JsonObject log = http.unguarded().get("/agent/v1/test/log-watch").json();
+    for (JsonValue record : log.getJsonArray("records")) {
+      failures.add("the server logged on a request thread: " + record);
+    }
+    assertTrue(
+        failures.isEmpty(),
+        () ->
+            failures.size()
+                + " of "
+                + cases.size()
+                + " cases broke the edge invariants:\n  "
+                + String.join("\n  ", failures.stream().sorted().toList()));
+  }
+
+  /** The request as bytes on the wire: Host, the case's headers, a length, one request only. */
+  private String head(Case c, int n) {
+    StringBuilder head = new StringBuilder();
+    head.append(c.method()).append(' ').append(c.target()).append(" HTTP/1.1\r\n");
+    head.append("Host: 127.0.0.1:").append(base.getPort()).append("\r\n");
+    head.append("Connection: close\r\n");
+    // Registrations and the open door count per client address; the tests trust this header.
+    head.append("X-Forwarded-For: 198.51.").append(n / 250 % 250).append('.').append(n % 250);
+    head.append("\r\n");
+    for (Map.Entry<String, String> h : c.headers().entrySet()) {
+      head.append(h.getKey()).append(": ").append(h.getValue()).append("\r\n");
+    }
+    if (c.body() != null) {
+      head.append("Content-Length: ").append(c.body().length).append("\r\n");
+    }
+    return head.append("\r\n").toString();
+  }
+
+  private static void check(RawHttp raw, Case c, RawHttp.Exchange exchange) {
+    Http.Answer answer = exchange.first();
+    assertEquals(1, exchange.answers().size(), "one request, one answer");
+    assertTrue(answer.status() < 500, () -> "a server error: " + answer);
+    if (c.expect() == Expect.CONTAINER_REFUSAL) {
+      assertEquals(400, answer.status(), answer::toString);
+      assertNoInternals(answer);
+      return;
+    }
+    raw.checkContract(c.method(), c.target(), answer);
+    assertNoInternals(answer);
+    if (answer.status() >= 400 || (answer.status() != 202 && answer.status() != 204)) {
+      assertFalse(answer.body().isBlank(), () -> answer.status() + " without a body");
+    }
+    switch (c.expect()) {
+      case REFUSED ->
+          assertTrue(
+              answer.status() >= 400 || (c.jsonRpc() && answer.body().contains("\"error\"")),
+              () -> "accepted: " + answer);
+      case TOO_LARGE -> assertEquals(413, answer.status(), answer::toString);
+      case CREDENTIAL_CONFLICT -> {
+        assertEquals(400, answer.status(), answer::toString);
+        assertEquals(
+            "CREDENTIAL_CONFLICT", answer.json().getJsonObject("detail").getString("error"));
+      }
+      case ANSWERED, CONTAINER_REFUSAL -> {}
+    }
+  }
+
+  static void assertNoInternals(Http.Answer answer) {
+    String body = answer.body();
+    assertFalse(body.contains("Exception"), () -> "exception name leaked: " + clip(body));
+    assertFalse(body.contains("\tat "), () -> "stack trace leaked: " + clip(body));
+    assertFalse(CLASS_NAME.matcher(body).find(), () -> "class name leaked: " + clip(body));
+    assertFalse(body.contains("<html"), () -> "an HTML page: " + clip(body));
+  }
+
+  private static String clip(String body) {
+    return body.length() > 300 ? body.substring(0, 300) + "..." : body;
+  }
+
+  // --- Framing: what the HTTP layer must refuse, sent as raw bytes -------------------------------
+
+  private RawHttp.Exchange raw(String request) {
+    return new RawHttp(base).send(request, null, TIMEOUT_MS);
+  }
+
+  private String host() {
+    return "Host: 127.0.0.1:" + base.getPort() + "\r\n";
+  }
+
+  @Test
+  void duplicateHostHeadersAreRefusedInOurShape() {
+    RawHttp.Exchange exchange =
+        raw(
+            "GET /agent/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n"
+                + "Connection: close\r\n\r\n");
+    Http.Answer answer = exchange.first();
+    assertEquals(400, answer.status(), answer::toString);
+    assertEquals("BAD_REQUEST", answer.json().getJsonObject("detail").getString("error"));
+    assertTrue(exchange.closed(), "the connection is closed");
+  }
+
+  @Test
+  void contentLengthWithTransferEncodingNeverRunsTheSmuggledRequest() {
+    String smuggled = "GET /agent/v1/health HTTP/1.1\r\n" + host() + "Connection: close\r\n\r\n";
+    RawHttp.Exchange exchange =
+        raw(
+            "POST /agent/v1/auth HTTP/1.1\r\n"
+                + host()
+                + "Content-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n"
+                + "Content-Length: 4\r\n\r\n"
+                + "0\r\n\r\n"
+                + smuggled);
+    assertEquals(1, exchange.answers().size(), () -> "answers: " + exchange.answers());
+    assertEquals(400, exchange.first().status(), () -> exchange.first().toString());
+    assertTrue(exchange.closed(), "the connection is closed");
+  }
+
+  @Test
+  void bytesTheHttpLayerRefusesAreA400AndAClosedConnection() {
+    String big = "a".repeat(9000);
+    for (String request :
+        List.of(
+            "GET /agent/v1/he\u0000alth HTTP/1.1\r\n" + host() + "\r\n",
+            "GET /agent/v1/health HTTP/1.1\r\nHost: 127.0.\u00000.1\r\n\r\n",
+            "GET /agent/v1/health HTTP/1.1\r\n" + host() + "X-Note: caf\u00e9\r\n\r\n",
+            "GET /agent/v1/merchants HTTP/1.1\r\n" + host() + "X-API-Key: " + big + "\r\n\r\n")) {
+      RawHttp.Exchange exchange = raw(request);
+      Http.Answer answer = exchange.first();
+      String shown = request.substring(0, Math.min(60, request.length()));
+      assertEquals(400, answer.status(), () -> shown + " -> " + answer);
+      assertNoInternals(answer);
+      assertTrue(exchange.closed(), () -> shown + ": the connection is closed");
+    }
+  }
+
+  @Test
+  void malformedRequestLinesAreClosedWithinTheIdleTimeout() throws Exception {
+    // Grizzly does not answer them; it closes the connection after its idle timeout (30 s), so
+    // the three wait side by side (docs/security.md, The request edge, known gaps).
+    List<String> requests =
+        List.of("garbage\r\n\r\n", "GET /\r\n\r\n", "GET / HTTP/9.9\r\n" + host() + "\r\n");
+    ExecutorService pool = Executors.newFixedThreadPool(requests.size());
+    try {
+      List<Future<RawHttp.Exchange>> sent = new ArrayList<>();
+      for (String request : requests) {
+        sent.add(pool.submit(() -> new RawHttp(base).send(request, null, 40_000)));
+      }
+      for (int i = 0; i < requests.size(); i++) {
+        RawHttp.Exchange exchange = sent.get(i).get();
+        String shown = requests.get(i).trim();
+        assertTrue(exchange.closed(), () -> shown + ": left hanging");
+        exchange.answers().forEach(a -> assertTrue(a.status() >= 400, () -> shown + ": " + a));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void noAnswerNamesTheServer() {
+    for (String path : List.of("/agent/v1/health", "/agent/v1/no-such-path", "/WEB-INF/web.xml")) {
+      Http.Answer answer =
+          raw("GET " + path + " HTTP/1.1\r\n" + host() + "Connection: close\r\n\r\n").first();
+      assertTrue(answer.header("Server").isEmpty(), () -> path + ": " + answer.headers());
+      assertTrue(answer.header("X-Powered-By").isEmpty(), () -> path + ": " + answer.headers());
+    }
+  }
+
+  @Test
+  void framingErrorsAreNotLoggedAsErrors() {
+    String key = Agents.register(new Http(base)).apiKey();
+    Http http = new Http(base).unguarded();
+    http.post("/agent/v1/test/log-watch", "{}");
+    raw("GET /agent/v1/health HTTP/1.1\r\nHost: 127.0.0.1:evil\r\nConnection: close\r\n\r\n");
+    raw(
+        "POST /agent/v1/auth HTTP/1.1\r\n"
+            + host()
+            + "Transfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n");
+    Http.Answer bad =
+        raw("GET /agent/v1/products/search?fast_mode=maybe HTTP/1.1\r\n"
+                + host()
+                + "X-API-Key: "
+                + key
+                + "\r\nConnection: close\r\n\r\n")
+            .first();
+    assertEquals(422, bad.status(), bad::toString);
+    var records = http.get("/agent/v1/test/log-watch").json().getJsonArray("records");
+    assertTrue(records.isEmpty(), () -> "logged: " + records);
+  }
+
+  @Test
+  @Disabled(
+      "Known gap (docs/security.md, The request edge): Grizzly's CoyoteAdapter fails to parse a"
+          + " Host port before any servlet runs, logs SEVERE and answers an empty 200")
+  void aHostWithANonNumericPortIsRefused() {
+    RawHttp.Exchange exchange =
+        raw("GET /agent/v1/health HTTP/1.1\r\nHost: 127.0.0.1:evil\r\nConnection: close\r\n\r\n");
+    assertEquals(400, exchange.first().status(), () -> exchange.first().toString());
+  }
+}
