@@ -21,6 +21,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -30,6 +32,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequestScoped
 @Path("/agent/v1/checkout/prefill")
 @KeyIfSent
+@SecurityRequirementsSet
+@SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
+@SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 @Tag(name = "Checkout")
 public class CheckoutPrefillResource {
 

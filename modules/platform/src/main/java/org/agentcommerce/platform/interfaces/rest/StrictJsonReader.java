@@ -42,12 +42,15 @@ public class StrictJsonReader implements ReaderInterceptor {
   public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
     Class<?> type = context.getType();
     boolean arrayOnly = type == jakarta.json.JsonArray.class;
-    if (!isJson(context.getMediaType()) || (readsItsOwnJson(type) && !arrayOnly)) {
+    // JSON-P bodies (JsonValue, JsonObject, JsonArray) are parsed by the runtime's reader, which
+    // answers malformed or deeply nested input with a 500: checked strictly here first.
+    boolean jsonp = jakarta.json.JsonValue.class.isAssignableFrom(type);
+    if (!isJson(context.getMediaType()) || (readsItsOwnJson(type) && !jsonp)) {
       return context.proceed();
     }
     byte[] body = context.getInputStream().readAllBytes();
     context.setInputStream(new ByteArrayInputStream(body));
-    check(utf8(body), expectsArray(type), arrayOnly);
+    check(utf8(body), expectsArray(type), arrayOnly, jsonp);
     return context.proceed();
   }
 
@@ -65,6 +68,11 @@ public class StrictJsonReader implements ReaderInterceptor {
    * unless {@code arrayExpected}, and only an array when {@code arrayOnly}.
    */
   static void check(String text, boolean arrayExpected, boolean arrayOnly) {
+    check(text, arrayExpected, arrayOnly, arrayOnly);
+  }
+
+  /** As above; {@code strictSyntax}: malformed JSON is refused here (422), not left to a binder. */
+  static void check(String text, boolean arrayExpected, boolean arrayOnly, boolean strictSyntax) {
     if (text.isBlank()) {
       return; // the resource says that a body is required
     }
@@ -76,7 +84,7 @@ public class StrictJsonReader implements ReaderInterceptor {
       } catch (InvalidInputException tooDeep) {
         throw tooDeep;
       } catch (RuntimeException malformed) {
-        if (arrayOnly) {
+        if (strictSyntax) {
           throw invalid("JSON decode error", "json_invalid");
         }
         return; // the JSON-B reader reports malformed JSON with its position, as before

@@ -22,7 +22,9 @@ public class KeyIfSentFilter extends AuthenticationFilter {
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-    if (presentedKey(request) != null) {
+    // Only the headers' presence: a conflict was answered by the request filter already.
+    if (request.getHeaderString(API_KEY_HEADER) != null
+        || request.getHeaderString(jakarta.ws.rs.core.HttpHeaders.AUTHORIZATION) != null) {
       super.filter(request, response);
     }
   }
