@@ -42,18 +42,15 @@ public class CheckoutPrefillResource {
   @Inject Caller caller;
 
   @Schema(name = "CheckoutPrefillResponse")
-  public record PrefillResponse(
+  public record CheckoutPrefillResponse(
       @Schema(description = "success") String status,
       String intentId,
       String merchantId,
       String orderId,
       String quoteId,
       @Schema(description = "The buyer's e-mail, when the agent gave one") String email,
-      @Schema(
-              description = "The shipping address, when the agent gave one",
-              type = SchemaType.OBJECT,
-              additionalProperties = Schema.True.class)
-          Map<String, Object> shippingAddress,
+      @Schema(description = "The shipping address, when the agent gave one")
+          Map<String, String> shippingAddress,
       String returnUrl,
       Instant expiresAt,
       @Schema(description = "Prefill reads this token has left") int readsLeft) {}
@@ -87,7 +84,7 @@ public class CheckoutPrefillResource {
   @APIResponse(
       responseCode = "200",
       description = "The prefill",
-      content = @Content(schema = @Schema(implementation = PrefillResponse.class)))
+      content = @Content(schema = @Schema(implementation = CheckoutPrefillResponse.class)))
   @APIResponse(
       responseCode = "401",
       description =
@@ -109,19 +106,15 @@ public class CheckoutPrefillResource {
     CheckoutIntentService.Prefill p =
         intents.prefill(token, uiKey, uiAuth, caller.isEstablished() ? caller.agentId() : null);
     var b = p.intent().binding();
-    Map<String, Object> address =
-        p.data().containsKey("shipping_address")
-            ? new java.util.LinkedHashMap<>(p.data().getJsonObject("shipping_address"))
-                .entrySet().stream()
-                    .collect(
-                        java.util.stream.Collectors.toMap(
-                            Map.Entry::getKey,
-                            e -> (Object) ((jakarta.json.JsonString) e.getValue()).getString(),
-                            (x, y) -> x,
-                            java.util.LinkedHashMap::new))
-            : null;
-    PrefillResponse r =
-        new PrefillResponse(
+    Map<String, String> address = null;
+    if (p.data().containsKey("shipping_address")) {
+      address = new java.util.LinkedHashMap<>();
+      for (var e : p.data().getJsonObject("shipping_address").entrySet()) {
+        address.put(e.getKey(), ((jakarta.json.JsonString) e.getValue()).getString());
+      }
+    }
+    CheckoutPrefillResponse r =
+        new CheckoutPrefillResponse(
             "success",
             p.intent().id(),
             b.merchantId(),
