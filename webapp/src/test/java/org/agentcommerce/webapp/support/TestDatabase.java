@@ -74,6 +74,8 @@ public class TestDatabase implements LauncherSessionListener {
     // The secret Stripe's webhooks are signed with (the tests sign their own).
     options.append(" -Dac.psp.stripe.webhook-secret=" + STRIPE_WEBHOOK_SECRET);
     options.append(" -Dac.placement.backoff-base=PT0.2S -Dac.placement.backoff-max=PT1S");
+    // Order events: few long-poll waits per key, so the bound is reachable.
+    options.append(" -Dac.events.max-waiters-per-key=4");
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");
     if (!extra.isBlank()) {
