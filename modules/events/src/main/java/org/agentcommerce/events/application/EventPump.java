@@ -73,7 +73,11 @@ public class EventPump {
           });
 
   /** Work the sequencing transaction does for every new timeline event (webhook deliveries). */
-  public interface TimelineFanOut extends OutboxSequencer.FanOut {}
+  public interface TimelineFanOut extends OutboxSequencer.FanOut {
+
+    /** Told after a sequencing transaction that numbered events committed. */
+    default void committed() {}
+  }
 
   void onPublished(@Observes(during = TransactionPhase.AFTER_SUCCESS) DomainEvents.Published p) {
     kick();
@@ -156,9 +160,13 @@ public class EventPump {
             f.accept(tx, event);
           }
         };
-    while (sequencer.sequence(BATCH, this::buyerOf, fanOut).size() == BATCH) {
-      // a full batch: more may wait
-    }
+    int numbered;
+    do {
+      numbered = sequencer.sequence(BATCH, this::buyerOf, fanOut).size();
+      if (numbered > 0) {
+        outs.forEach(TimelineFanOut::committed);
+      }
+    } while (numbered == BATCH); // a full batch: more may wait
   }
 
   private Optional<OutboxSequencer.Buyer> buyerOf(String agentId, String orderId) {

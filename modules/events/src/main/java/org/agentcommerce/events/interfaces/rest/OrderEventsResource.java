@@ -75,7 +75,8 @@ public class OrderEventsResource {
   @Schema(name = "OrderEventsResponse")
   public record EventsResponse(
       @Schema(required = true) String status,
-      @Schema(required = true) List<OrderEventDto> events,
+      @Schema(required = true, type = SchemaType.ARRAY, implementation = OrderEventDto.class)
+          List<OrderEventDto> events,
       @Schema(
               required = true,
               description = "Id of the last event returned; after_id when none: the next cursor")
