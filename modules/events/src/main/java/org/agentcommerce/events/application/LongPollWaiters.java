@@ -8,6 +8,8 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.CompletionCallback;
 import jakarta.ws.rs.container.ConnectionCallback;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,20 +24,22 @@ import org.agentcommerce.events.domain.Timeline;
 import org.agentcommerce.events.domain.TimelineEvent;
 import org.agentcommerce.events.domain.TimelineQuery;
 import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.WireJson;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Long-poll readers of the timeline that found nothing yet. Each is a suspended {@link
  * AsyncResponse} in a map, not a thread: the container's timer answers it empty when its wait runs
- * out, and {@link #wake} (after the sequencer numbered events of that agent) re-runs its query on a
- * managed executor and answers it as soon as the query finds something. Bounded per key (429
- * beyond) and in total; released on completion, on a client disconnect the container reports, and
- * answered empty at shutdown.
+ * out, and {@link #wake} (after the sequencer numbered events of that agent) re-runs the waiting
+ * queries on a managed executor, once per distinct query, and answers those that find something.
+ * Bounded per key (429 beyond) and in total; released on completion, on a client disconnect the
+ * container reports, and answered empty at shutdown.
  */
 @ApplicationScoped
 public class LongPollWaiters {
 
   private static final Logger LOG = Logger.getLogger(LongPollWaiters.class.getName());
+  private static final int RESUME_CHUNK = 100;
 
   @Inject Timeline timeline;
 
@@ -61,8 +65,6 @@ public class LongPollWaiters {
     final AsyncResponse response;
     final Function<List<TimelineEvent>, Object> answer;
     final AtomicBoolean done = new AtomicBoolean();
-    final AtomicBoolean checking = new AtomicBoolean();
-    final AtomicBoolean recheck = new AtomicBoolean();
 
     Waiter(
         String keyId,
@@ -106,17 +108,29 @@ public class LongPollWaiters {
     response.register((ConnectionCallback) r -> release(w));
     response.setTimeoutHandler(r -> finish(w, List.of()));
     response.setTimeout(waitMillis, TimeUnit.MILLISECONDS);
-    // An event numbered between the first read and the registration woke nobody: look once more.
-    schedule(w);
+    // An event numbered between the caller's first read and this registration woke nobody: look
+    // once more, still on the request thread (which is let go right after).
+    List<TimelineEvent> events = timeline.page(query);
+    if (!events.isEmpty()) {
+      finish(w, events);
+    }
   }
 
-  /** Re-runs the queries of the agents' waiters; those that now find events are answered. */
+  /**
+   * The agents got new events (committed and visible): their waiters' queries run again on a
+   * managed thread, once per distinct query (a thousand waiters on one cursor cost one read), and
+   * those that find events are answered.
+   */
   public void wake(Set<String> agentIds) {
-    for (String agent : agentIds) {
-      Set<Waiter> ws = byAgent.get(agent);
-      if (ws != null) {
-        ws.forEach(this::schedule);
-      }
+    List<String> agents = agentIds.stream().filter(byAgent::containsKey).toList();
+    if (agents.isEmpty()) {
+      return;
+    }
+    try {
+      executor.execute(() -> check(agents));
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING, "Could not schedule long-poll wake-ups; their timeouts answer them", e);
     }
   }
 
@@ -125,42 +139,56 @@ public class LongPollWaiters {
     return total.get();
   }
 
-  private void schedule(Waiter w) {
-    if (w.done.get()) {
-      return;
-    }
-    if (!w.checking.compareAndSet(false, true)) {
-      w.recheck.set(true); // the running check looks again before it lets go
-      return;
-    }
-    try {
-      executor.execute(() -> check(w));
-    } catch (RuntimeException e) {
-      w.checking.set(false);
-      LOG.log(Level.FINE, "Could not schedule a waiter check; its timeout answers it", e);
+  private void check(List<String> agents) {
+    for (String agent : agents) {
+      Set<Waiter> ws = byAgent.get(agent);
+      if (ws == null) {
+        continue;
+      }
+      Map<TimelineQuery, List<Waiter>> byQuery = new java.util.HashMap<>();
+      for (Waiter w : ws) {
+        if (!w.done.get()) {
+          byQuery.computeIfAbsent(w.query, q -> new java.util.ArrayList<>()).add(w);
+        }
+      }
+      for (Map.Entry<TimelineQuery, List<Waiter>> group : byQuery.entrySet()) {
+        try {
+          List<TimelineEvent> events = timeline.page(group.getKey());
+          if (!events.isEmpty()) {
+            answerAll(group.getValue(), events);
+          }
+        } catch (RuntimeException e) {
+          LOG.log(Level.WARNING, "A long-poll check failed; those waits go on to their timeout", e);
+        }
+      }
     }
   }
 
-  private void check(Waiter w) {
-    try {
-      do {
-        w.recheck.set(false);
-        if (w.done.get()) {
-          return;
-        }
-        List<TimelineEvent> events = timeline.page(w.query);
-        if (!events.isEmpty()) {
-          finish(w, events);
-          return;
-        }
-      } while (w.recheck.get());
-    } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "A long-poll check failed; the wait goes on until its timeout", e);
-    } finally {
-      w.checking.set(false);
+  /**
+   * Answers waiters that asked the same query with the same events: the body is written to JSON
+   * once, and the resumes (each writes to its connection) run in chunks on the executor.
+   */
+  private void answerAll(List<Waiter> group, List<TimelineEvent> events) {
+    Response body =
+        Response.ok(
+                WireJson.jsonb().toJson(group.get(0).answer.apply(events)),
+                MediaType.APPLICATION_JSON_TYPE)
+            .build();
+    for (int from = RESUME_CHUNK; from < group.size(); from += RESUME_CHUNK) {
+      List<Waiter> chunk = group.subList(from, Math.min(group.size(), from + RESUME_CHUNK));
+      try {
+        executor.execute(() -> chunk.forEach(w -> resume(w, body)));
+      } catch (RuntimeException e) {
+        chunk.forEach(w -> resume(w, body));
+      }
     }
-    if (w.recheck.get()) {
-      schedule(w);
+    group.subList(0, Math.min(group.size(), RESUME_CHUNK)).forEach(w -> resume(w, body));
+  }
+
+  private void resume(Waiter w, Response body) {
+    if (w.done.compareAndSet(false, true)) {
+      release(w);
+      w.response.resume(Response.fromResponse(body).build());
     }
   }
 
