@@ -2,7 +2,7 @@ package org.agentcommerce.events.application;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.event.Observes;
@@ -55,7 +55,10 @@ public class EventPump {
   @ConfigProperty(name = "ac.events.poll-interval", defaultValue = "PT0.25S")
   Duration pollInterval;
 
-  @Resource ManagedScheduledExecutorService scheduler;
+  @Resource ManagedThreadFactory threads;
+
+  /** The pump's own thread: sequencing never queues behind other background work. */
+  private volatile java.util.concurrent.ScheduledExecutorService scheduler;
 
   private final AtomicBoolean running = new AtomicBoolean();
   private final AtomicBoolean again = new AtomicBoolean();
@@ -85,6 +88,7 @@ public class EventPump {
 
   void onSchemaReady(@Observes SchemaReady ready) {
     lastSeen = timeline.lastId();
+    scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(threads);
     long every = Math.max(20, pollInterval.toMillis());
     poller =
         scheduler.scheduleWithFixedDelay(() -> drain(false), every, every, TimeUnit.MILLISECONDS);
@@ -96,13 +100,17 @@ public class EventPump {
     if (p != null) {
       p.cancel(false);
     }
+    if (scheduler != null) {
+      scheduler.shutdownNow();
+    }
   }
 
   /** Runs the pump soon on a managed thread. */
   public void kick() {
-    if (scheduler != null) {
+    java.util.concurrent.ScheduledExecutorService s = scheduler;
+    if (s != null) {
       try {
-        scheduler.execute(() -> drain(true));
+        s.execute(() -> drain(true));
       } catch (RuntimeException e) {
         LOG.log(Level.FINE, "Could not schedule the event pump; the poll will run it", e);
       }

@@ -2,7 +2,7 @@ package org.agentcommerce.events.application;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
@@ -51,7 +51,28 @@ public class LongPollWaiters {
   @ConfigProperty(name = "ac.events.max-waiters", defaultValue = "10000")
   int maxTotal;
 
-  @Resource ManagedExecutorService executor;
+  @Inject
+  @ConfigProperty(name = "ac.events.wake-threads", defaultValue = "2")
+  int wakeThreads;
+
+  @Resource ManagedThreadFactory threads;
+
+  /** Threads of their own for wake-up reads and resumes, so they never queue behind other work. */
+  private volatile java.util.concurrent.ExecutorService executor;
+
+  private java.util.concurrent.ExecutorService executor() {
+    java.util.concurrent.ExecutorService e = executor;
+    if (e == null) {
+      synchronized (this) {
+        if (executor == null) {
+          executor =
+              java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, wakeThreads), threads);
+        }
+        e = executor;
+      }
+    }
+    return e;
+  }
 
   private final Map<String, Set<Waiter>> byAgent = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> perKey = new ConcurrentHashMap<>();
@@ -127,7 +148,7 @@ public class LongPollWaiters {
       return;
     }
     try {
-      executor.execute(() -> check(agents));
+      executor().execute(() -> check(agents));
     } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING, "Could not schedule long-poll wake-ups; their timeouts answer them", e);
@@ -177,7 +198,7 @@ public class LongPollWaiters {
     for (int from = RESUME_CHUNK; from < group.size(); from += RESUME_CHUNK) {
       List<Waiter> chunk = group.subList(from, Math.min(group.size(), from + RESUME_CHUNK));
       try {
-        executor.execute(() -> chunk.forEach(w -> resume(w, body)));
+        executor().execute(() -> chunk.forEach(w -> resume(w, body)));
       } catch (RuntimeException e) {
         chunk.forEach(w -> resume(w, body));
       }
@@ -215,6 +236,9 @@ public class LongPollWaiters {
   @PreDestroy
   void shutdown() {
     closed = true;
+    if (executor != null) {
+      executor.shutdown();
+    }
     for (Set<Waiter> ws : byAgent.values()) {
       for (Waiter w : List.copyOf(ws)) {
         try {

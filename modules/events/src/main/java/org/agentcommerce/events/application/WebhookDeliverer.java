@@ -93,6 +93,11 @@ public class WebhookDeliverer {
 
   @Resource ManagedScheduledExecutorService scheduler;
 
+  /** The attempts' own threads (an attempt blocks up to its timeouts): never the shared pool. */
+  @Resource jakarta.enterprise.concurrent.ManagedThreadFactory threads;
+
+  private volatile java.util.concurrent.ExecutorService attempts;
+
   private final String node = "node-" + Ids.randomHex(12);
   private final AtomicBoolean running = new AtomicBoolean();
   private final AtomicBoolean again = new AtomicBoolean();
@@ -106,6 +111,7 @@ public class WebhookDeliverer {
       LOG.info("Webhook delivery is off on this node (ac.webhooks.delivery-enabled=false)");
       return;
     }
+    attempts = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, concurrency), threads);
     long every = Math.max(50, pollInterval.toMillis());
     poller = scheduler.scheduleWithFixedDelay(this::drain, every, every, TimeUnit.MILLISECONDS);
   }
@@ -115,6 +121,9 @@ public class WebhookDeliverer {
     ScheduledFuture<?> p = poller;
     if (p != null) {
       p.cancel(false);
+    }
+    if (attempts != null) {
+      attempts.shutdownNow(); // an attempt cut short is claimed again after its lease
     }
   }
 
@@ -161,7 +170,7 @@ public class WebhookDeliverer {
             dest.release();
             continue;
           }
-          scheduler.execute(
+          attempts.execute(
               () -> {
                 try {
                   attempt(claimed.get());
