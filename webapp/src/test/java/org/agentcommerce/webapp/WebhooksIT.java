@@ -10,10 +10,17 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.net.URL;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.List;
+import java.util.UUID;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
+import org.agentcommerce.webapp.support.SecondNode;
+import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.WebhookReceiver;
 import org.agentcommerce.webapp.support.WebhookReceiver.Answer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -428,6 +435,90 @@ class WebhooksIT {
     for (String q : List.of("limit=0", "limit=201", "status=nope", "cursor=%21%21")) {
       Http.Answer a = http.get(path("/deliveries?" + q), "X-API-Key", agent.apiKey());
       assertEquals(422, a.status(), q + " -> " + a);
+    }
+  }
+
+  @Test
+  void aDeliveryUnderWayWhenItsNodeCrashesIsDeliveredAfterTheRestart() throws Exception {
+    // A node of its own, on a database of its own, so that no other worker can take the delivery.
+    String db = "ac_whrestart_" + UUID.randomUUID().toString().substring(0, 8);
+    Agents.sql("CREATE DATABASE " + db);
+    String url = TestDatabase.otherDatabase(db);
+    String[] options = {"-Dac.db.url=" + url};
+    WebArchive war = Deployments.realWar();
+    try {
+      receiver.then(new Answer(200, null, 60_000)); // the first attempt hangs at the receiver
+      String secret;
+      String owner;
+      SecondNode node = SecondNode.start(war, options);
+      java.nio.file.Path log =
+          java.nio.file.Path.of("target", "second-node-" + node.base().getPort() + ".log");
+      try {
+        Http first = new Http(node.base());
+        Agents.Registered agentThere = Agents.register(first);
+        owner = agentThere.agentId();
+        secret =
+            ok(first.send(
+                    "PUT",
+                    "/agents/" + owner + "/webhooks/config",
+                    "{\"destination_url\":\"" + receiver.url() + "\"}",
+                    "X-API-Key",
+                    agentThere.apiKey()))
+                .getString("signing_secret");
+        ok(
+            first.post(
+                "/agent/v1/orders/create",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"items\":[{\"product_id\":\""
+                    + LUMEN_PRODUCT
+                    + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\"}",
+                "X-API-Key",
+                agentThere.apiKey()));
+        receiver.await(1, 20_000); // the attempt is under way
+        node.kill();
+      } finally {
+        node.close();
+      }
+      // The node's whole log (start, configuration, delivery) never carries the secret.
+      assertFalse(java.nio.file.Files.readString(log).contains(secret.substring(6)));
+      assertEquals(
+          1,
+          count(
+              url,
+              "SELECT COUNT(*) FROM webhook_deliveries WHERE agent_id = ? AND status ="
+                  + " 'delivering'",
+              owner));
+      try (SecondNode restarted = SecondNode.start(war, options)) {
+        List<WebhookReceiver.Received> got = receiver.await(2, 30_000);
+        got.get(1).verify(secret);
+        assertEquals(got.get(0).header("webhook-id"), got.get(1).header("webhook-id"));
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (count(
+                url,
+                "SELECT COUNT(*) FROM webhook_deliveries WHERE agent_id = ? AND status ="
+                    + " 'succeeded' AND attempts = 2",
+                owner)
+            == 0) {
+          assertTrue(System.currentTimeMillis() < deadline, "never recorded as delivered");
+          Thread.sleep(200);
+        }
+      }
+    } finally {
+      Agents.sql("DROP DATABASE " + db);
+    }
+  }
+
+  private static long count(String url, String sql, Object... args) throws Exception {
+    try (Connection c =
+            DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password());
+        PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 0; i < args.length; i++) {
+        ps.setObject(i + 1, args[i]);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? rs.getLong(1) : 0;
+      }
     }
   }
 }

@@ -155,6 +155,14 @@ public class TestDatabase implements LauncherSessionListener {
     return url;
   }
 
+  /** The test database's URL with another database name (a node of its own in a test). */
+  public static String otherDatabase(String name) {
+    int query = url.indexOf('?');
+    String head = query < 0 ? url : url.substring(0, query);
+    String tail = query < 0 ? "" : url.substring(query);
+    return head.substring(0, head.lastIndexOf('/') + 1) + name + tail;
+  }
+
   public static String user() {
     return user;
   }
