@@ -1,20 +1,32 @@
 /**
  * The order event timeline, long-poll, webhook configuration and signed delivery, storefront
- * webhook ingestion.
+ * webhook ingestion. It reads the platform's domain-event outbox and uses only the order book's
+ * exported port ({@code checkout.api}); nothing below it imports it.
  */
 module org.agentcommerce.events {
+  requires java.logging;
+  requires java.net.http;
+  requires java.sql;
+  requires jakarta.annotation;
   requires jakarta.cdi;
+  requires jakarta.concurrency;
   requires jakarta.inject;
+  requires jakarta.json;
+  requires jakarta.json.bind;
   requires jakarta.persistence;
   requires jakarta.transaction;
-  requires jakarta.ws.rs;
-  requires jakarta.json.bind;
   requires jakarta.validation;
+  requires jakarta.ws.rs;
   requires microprofile.config.api;
   requires microprofile.openapi.api;
-  requires transitive org.agentcommerce.payment;
+  requires org.agentcommerce.checkout;
 
   exports org.agentcommerce.events.api;
 
-// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+  // CDI creates and proxies the application services.
+  opens org.agentcommerce.events.application;
+  // CDI creates the JDBC stores.
+  opens org.agentcommerce.events.infrastructure;
+  // JAX-RS instantiates the resources; JSON-B reads and writes the DTO records.
+  opens org.agentcommerce.events.interfaces.rest;
 }

@@ -22,6 +22,13 @@ public class TestDatabase implements LauncherSessionListener {
   /** The webhook signing secret of the tests' Stripe account. */
   public static final String STRIPE_WEBHOOK_SECRET = "whsec_dGVzdC1vbmx5LXN0cmlwZS1zZWNyZXQ";
 
+  /** The key the test servers encrypt webhook secrets with (base64 of 32 bytes). */
+  public static final String WEBHOOK_ENCRYPTION_KEY =
+      "dGVzdHMtb25seS13ZWJob29rLWVuY3J5cHRpb24ta3k=";
+
+  /** The storefront webhook secret of the demo merchant Lumen in the test servers. */
+  public static final String STOREFRONT_SECRET = "shpss_tests_only_lumen_webhook_secret";
+
   private static String url;
   private static String user;
   private static String password;
@@ -74,6 +81,16 @@ public class TestDatabase implements LauncherSessionListener {
     // The secret Stripe's webhooks are signed with (the tests sign their own).
     options.append(" -Dac.psp.stripe.webhook-secret=" + STRIPE_WEBHOOK_SECRET);
     options.append(" -Dac.placement.backoff-base=PT0.2S -Dac.placement.backoff-max=PT1S");
+    // Order events: few long-poll waits per key, so the bound is reachable.
+    options.append(" -Dac.events.max-waiters-per-key=4");
+    // Webhooks: a key to encrypt secrets with, receivers on 127.0.0.1 over http, and a short
+    // retry schedule so that retries are seen within seconds.
+    options.append(" -Dac.webhooks.encryption-key=" + WEBHOOK_ENCRYPTION_KEY);
+    options.append(" -Dac.webhooks.allow-http-loopback=true");
+    options.append(" -Dac.webhooks.retry-schedule=PT0S,PT1S,PT2S,PT2S");
+    options.append(" -Dac.webhooks.poll-interval=PT0.2S -Dac.webhooks.lease=PT3S");
+    // The demo merchant Lumen's storefront webhook secret.
+    options.append(" -Dac.storefront.merch_7c1e4a9d2b5f3e80.webhook-secret=" + STOREFRONT_SECRET);
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");
     if (!extra.isBlank()) {
@@ -140,6 +157,14 @@ public class TestDatabase implements LauncherSessionListener {
   /** JDBC URL of the test database, for tests that check what was stored. */
   public static String url() {
     return url;
+  }
+
+  /** The test database's URL with another database name (a node of its own in a test). */
+  public static String otherDatabase(String name) {
+    int query = url.indexOf('?');
+    String head = query < 0 ? url : url.substring(0, query);
+    String tail = query < 0 ? "" : url.substring(query);
+    return head.substring(0, head.lastIndexOf('/') + 1) + name + tail;
   }
 
   public static String user() {

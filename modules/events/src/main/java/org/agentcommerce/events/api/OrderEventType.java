@@ -1,12 +1,20 @@
 package org.agentcommerce.events.api;
 
-/** The kinds of order event on the timeline and in webhooks, with their wire names. */
+import java.util.Optional;
+
+/**
+ * The kinds of order event on the timeline and in webhooks, with their wire names (their data is
+ * listed in docs/events.md). Webhook subscriptions name these.
+ */
 public enum OrderEventType {
   ORDER_CREATED("order.created"),
   PAYMENT_ATTEMPTED("order.payment_attempted"),
   PAYMENT_SUCCEEDED("order.payment_succeeded"),
   PAYMENT_FAILED("order.payment_failed"),
+  MERCHANT_CONFIRMING("order.merchant_confirming"),
   CONFIRMED("order.confirmed"),
+  MERCHANT_PLACEMENT_FAILED("order.merchant_placement_failed"),
+  FULFILLED("order.fulfilled"),
   REFUNDED("order.refunded"),
   CANCELLED("order.cancelled");
 
@@ -20,13 +28,13 @@ public enum OrderEventType {
     return wireName;
   }
 
-  /** The type with this wire name. */
-  public static OrderEventType fromWire(String name) {
+  /** The type with this wire name, if there is one. */
+  public static Optional<OrderEventType> fromWire(String name) {
     for (OrderEventType type : values()) {
       if (type.wireName.equals(name)) {
-        return type;
+        return Optional.of(type);
       }
     }
-    throw new IllegalArgumentException("unknown order event type: " + name);
+    return Optional.empty();
   }
 }

@@ -1,2 +1,4 @@
-/** Entities, value objects and repository interfaces of the events context. No JAX-RS, no JSON. */
+/**
+ * The timeline and webhook model: records and the store interfaces the infrastructure implements.
+ */
 package org.agentcommerce.events.domain;

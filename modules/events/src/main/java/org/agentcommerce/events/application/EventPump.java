@@ -1,0 +1,212 @@
+package org.agentcommerce.events.application;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.control.RequestContextController;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.agentcommerce.checkout.api.OrderBook;
+import org.agentcommerce.events.domain.OutboxSequencer;
+import org.agentcommerce.events.domain.Timeline;
+import org.agentcommerce.platform.api.SchemaReady;
+import org.agentcommerce.platform.api.events.DomainEvents;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Drives the outbox onto the timeline and wakes long-poll readers. A commit that published events
+ * on this node kicks it at once (a CDI observer of {@link DomainEvents.Published} after success); a
+ * fixed-delay poll ({@code ac.events.poll-interval}) is the fallback that also picks up commits and
+ * timeline events of other nodes. Runs never overlap on a node; across nodes the sequencer's row
+ * lock serialises them.
+ */
+@ApplicationScoped
+public class EventPump {
+
+  private static final Logger LOG = Logger.getLogger(EventPump.class.getName());
+  private static final int BATCH = 200;
+  private static final int BUYER_CACHE = 10_000;
+
+  @Inject OutboxSequencer sequencer;
+  @Inject Timeline timeline;
+  @Inject OrderBook orderBook;
+  @Inject LongPollWaiters waiters;
+  @Inject @Any Instance<TimelineFanOut> fanOuts;
+  @Inject Instance<RequestContextController> requestContexts;
+
+  @Inject
+  @ConfigProperty(name = "ac.events.poll-interval", defaultValue = "PT0.25S")
+  Duration pollInterval;
+
+  @Resource ManagedThreadFactory threads;
+
+  /** The pump's own thread: sequencing never queues behind other background work. */
+  private volatile java.util.concurrent.ScheduledExecutorService scheduler;
+
+  private final AtomicBoolean running = new AtomicBoolean();
+  private final AtomicBoolean again = new AtomicBoolean();
+  private volatile long lastSeen = -1;
+  private volatile ScheduledFuture<?> poller;
+
+  private final Map<String, Optional<OutboxSequencer.Buyer>> buyers =
+      Collections.synchronizedMap(
+          new LinkedHashMap<>(256, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(
+                Map.Entry<String, Optional<OutboxSequencer.Buyer>> e) {
+              return size() > BUYER_CACHE;
+            }
+          });
+
+  /** Work the sequencing transaction does for every new timeline event (webhook deliveries). */
+  public interface TimelineFanOut extends OutboxSequencer.FanOut {
+
+    /** Told after a sequencing transaction that numbered events committed. */
+    default void committed() {}
+  }
+
+  void onPublished(@Observes(during = TransactionPhase.AFTER_SUCCESS) DomainEvents.Published p) {
+    kick();
+  }
+
+  void onSchemaReady(@Observes SchemaReady ready) {
+    lastSeen = timeline.lastId();
+    scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(threads);
+    long every = Math.max(20, pollInterval.toMillis());
+    poller =
+        scheduler.scheduleWithFixedDelay(() -> drain(false), every, every, TimeUnit.MILLISECONDS);
+  }
+
+  @PreDestroy
+  void stop() {
+    ScheduledFuture<?> p = poller;
+    if (p != null) {
+      p.cancel(false);
+    }
+    if (scheduler != null) {
+      scheduler.shutdownNow();
+    }
+  }
+
+  /** Runs the pump soon on a managed thread. */
+  public void kick() {
+    java.util.concurrent.ScheduledExecutorService s = scheduler;
+    if (s != null) {
+      try {
+        s.execute(() -> drain(true));
+      } catch (RuntimeException e) {
+        LOG.log(Level.FINE, "Could not schedule the event pump; the poll will run it", e);
+      }
+    }
+  }
+
+  /** Sequences what committed, then wakes the waiters of agents with new events. */
+  void drain(boolean kicked) {
+    if (!running.compareAndSet(false, true)) {
+      again.set(true);
+      return;
+    }
+    try {
+      boolean mustSequence = kicked;
+      do {
+        again.set(false);
+        if (mustSequence || sequencer.pending()) {
+          sequenceAll();
+        }
+        wakeNew();
+        mustSequence = true;
+      } while (again.get());
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "The event pump failed; the next poll retries", e);
+    } finally {
+      running.set(false);
+    }
+    if (again.getAndSet(false)) {
+      kick();
+    }
+  }
+
+  /**
+   * Numbers everything waiting. The order book's port is request-scoped underneath (a request
+   * without a key sees every merchant), so a request context is active while it is asked.
+   */
+  private void sequenceAll() {
+    RequestContextController context = requestContexts.get();
+    boolean activated = context.activate();
+    try {
+      sequenceBatches();
+    } finally {
+      if (activated) {
+        context.deactivate();
+      }
+      requestContexts.destroy(context);
+    }
+  }
+
+  private void sequenceBatches() {
+    List<TimelineFanOut> outs = fanOuts.stream().toList();
+    OutboxSequencer.FanOut fanOut =
+        (tx, event) -> {
+          for (TimelineFanOut f : outs) {
+            f.accept(tx, event);
+          }
+        };
+    int numbered;
+    do {
+      numbered = sequencer.sequence(BATCH, this::buyerOf, fanOut).size();
+      if (numbered > 0) {
+        outs.forEach(TimelineFanOut::committed);
+      }
+    } while (numbered == BATCH); // a full batch: more may wait
+  }
+
+  private Optional<OutboxSequencer.Buyer> buyerOf(String agentId, String orderId) {
+    Optional<OutboxSequencer.Buyer> known = buyers.get(orderId);
+    if (known != null) {
+      return known;
+    }
+    Optional<OutboxSequencer.Buyer> found =
+        orderBook
+            .order(agentId, orderId)
+            .filter(o -> o.buyerIssuer() != null && o.buyerSubject() != null)
+            .map(o -> new OutboxSequencer.Buyer(o.buyerIssuer(), o.buyerSubject()));
+    buyers.put(orderId, found);
+    return found;
+  }
+
+  private void wakeNew() {
+    long from = lastSeen;
+    if (from < 0) {
+      from = timeline.lastId();
+      lastSeen = from;
+      return;
+    }
+    List<Timeline.Appended> added = timeline.appendedSince(from, 10_000);
+    if (added.isEmpty()) {
+      return;
+    }
+    Set<String> agents = new HashSet<>();
+    for (Timeline.Appended a : added) {
+      agents.add(a.agentId());
+    }
+    lastSeen = added.get(added.size() - 1).id();
+    waiters.wake(agents);
+  }
+}

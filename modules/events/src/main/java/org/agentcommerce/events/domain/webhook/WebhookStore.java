@@ -1,0 +1,121 @@
+package org.agentcommerce.events.domain.webhook;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Webhook endpoints, deliveries and their attempts, as stored. */
+public interface WebhookStore {
+
+  /** An agent's endpoint; the secrets are ciphertexts, never clear. */
+  record Endpoint(
+      String agentId,
+      boolean enabled,
+      String destinationUrl,
+      List<String> subscribedEvents,
+      String secretCiphertext,
+      String secretLast4,
+      String previousSecretCiphertext,
+      Instant previousSecretExpiresAt,
+      String disabledReason,
+      Instant lastTestAt,
+      String lastTestStatus) {
+
+    /** Whether deliveries of this event type go to the endpoint. */
+    public boolean wants(String eventType) {
+      return subscribedEvents.isEmpty() || subscribedEvents.contains(eventType);
+    }
+  }
+
+  record Delivery(
+      String id,
+      String agentId,
+      String messageId,
+      String eventType,
+      Long timelineId,
+      String payload,
+      String status,
+      int attempts,
+      int step,
+      Instant nextAttemptAt,
+      Integer lastStatusCode,
+      String lastError,
+      Instant lastAttemptAt,
+      Instant deliveredAt,
+      Instant createdAt) {}
+
+  record Attempt(
+      int attempt,
+      Instant attemptedAt,
+      String destinationHost,
+      Integer httpStatus,
+      Integer latencyMs,
+      String error) {}
+
+  /** The 24-hour counts for the config view, computed from the deliveries. */
+  record Summary(long total, long succeeded, long failed, long retrying, Instant lastDeliveryAt) {}
+
+  Optional<Endpoint> endpoint(String agentId);
+
+  /** Inserts or replaces the agent's endpoint row. */
+  void save(Endpoint endpoint);
+
+  /** Turns the endpoint off with a reason (a 410 from the receiver). */
+  void disable(String agentId, String reason);
+
+  void recordTest(String agentId, String status);
+
+  /** A new pending delivery, due now; answers its id (or the existing one for this message). */
+  String enqueue(String agentId, String messageId, String eventType, Long timelineId, String body);
+
+  /**
+   * In the caller's transaction {@code tx}: queues the event for the agent's endpoint when it is
+   * enabled and subscribed to the type. Answers whether it queued one.
+   */
+  boolean enqueueIfSubscribed(
+      java.sql.Connection tx,
+      String agentId,
+      String messageId,
+      String eventType,
+      long timelineId,
+      String body)
+      throws java.sql.SQLException;
+
+  Optional<Delivery> delivery(String agentId, String deliveryId);
+
+  /** The agent's deliveries, newest first, after the cursor's position; limit+1 rows at most. */
+  List<Delivery> deliveries(String agentId, String status, Cursor after, int limit);
+
+  /** Where a page of deliveries ended. */
+  record Cursor(Instant createdAt, String id) {}
+
+  List<Attempt> attempts(String deliveryId);
+
+  /** Puts a delivery back to pending, due now, its schedule started again. False if unknown. */
+  boolean redeliver(String agentId, String deliveryId);
+
+  Summary summary24h(String agentId);
+
+  // ----- the worker
+
+  /** Deliveries due now or whose lease ran out, oldest first. */
+  List<Due> due(int max);
+
+  /** A delivery due and whose endpoint it goes to. */
+  record Due(String deliveryId, String agentId) {}
+
+  /** Claims the delivery for {@code holder} for {@code leaseMillis}; counts the attempt. */
+  Optional<Delivery> claim(String deliveryId, String holder, long leaseMillis);
+
+  /**
+   * Records the attempt and the outcome if {@code holder} still holds the lease: {@code status}
+   * succeeded, failed or pending (then due after {@code retryInMillis}).
+   */
+  boolean finish(
+      String deliveryId,
+      String holder,
+      Attempt attempt,
+      String status,
+      long retryInMillis,
+      boolean delivered);
+}

@@ -1,0 +1,173 @@
+package org.agentcommerce.events.infrastructure;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.agentcommerce.events.domain.OutboxSequencer;
+
+/**
+ * The sequencer in SQL. One transaction (READ COMMITTED, so each statement sees every commit made
+ * before it) first locks the {@code event_sequencer} row: sequencers on every node queue there.
+ * Holding it, it reads the outbox rows without a timeline id — exactly those committed so far —
+ * numbers them from {@code next_id} in outbox order, copies them to {@code order_events}, marks
+ * them, advances {@code next_id} and commits. A row whose transaction commits afterwards is seen by
+ * the next run and numbered after everything already visible.
+ */
+@ApplicationScoped
+public class JdbcOutboxSequencer implements OutboxSequencer {
+
+  private static final String SEQUENCE = "order_events";
+
+  @Override
+  public boolean pending() {
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps =
+            c.prepareStatement("SELECT seq FROM domain_events WHERE timeline_id IS NULL")) {
+      ps.setMaxRows(1);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next();
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Checking the outbox failed", e);
+    }
+  }
+
+  @Override
+  public List<Sequenced> sequence(int batch, BuyerOf buyers, FanOut fanOut) {
+    try (Connection c = Jdbc.connection()) {
+      int isolation = c.getTransactionIsolation();
+      boolean autoCommit = c.getAutoCommit();
+      c.setAutoCommit(false);
+      c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      try {
+        List<Sequenced> done = run(c, batch, buyers, fanOut);
+        c.commit();
+        return done;
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setTransactionIsolation(isolation);
+        c.setAutoCommit(autoCommit);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Sequencing the outbox failed", e);
+    }
+  }
+
+  private record Row(
+      long seq,
+      String eventId,
+      String type,
+      String aggregateType,
+      String aggregateId,
+      String agentId,
+      String merchantId,
+      String buyerRef,
+      String status,
+      Long amountMinor,
+      String currency,
+      String data,
+      Timestamp createdAt) {}
+
+  private static List<Sequenced> run(Connection c, int batch, BuyerOf buyers, FanOut fanOut)
+      throws SQLException {
+    long next;
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT next_id FROM event_sequencer WHERE name = ? FOR UPDATE")) {
+      ps.setString(1, SEQUENCE);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          throw new IllegalStateException("event_sequencer has no row " + SEQUENCE);
+        }
+        next = rs.getLong(1);
+      }
+    }
+    List<Row> rows = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT seq, id, event_type, aggregate_type, aggregate_id, agent_id, merchant_id,"
+                + " buyer_ref, status, amount_minor, currency, data, created_at FROM domain_events"
+                + " WHERE timeline_id IS NULL ORDER BY seq")) {
+      ps.setMaxRows(batch);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          long amount = rs.getLong(10);
+          rows.add(
+              new Row(
+                  rs.getLong(1),
+                  rs.getString(2),
+                  rs.getString(3),
+                  rs.getString(4),
+                  rs.getString(5),
+                  rs.getString(6),
+                  rs.getString(7),
+                  rs.getString(8),
+                  rs.getString(9),
+                  rs.wasNull() ? null : amount,
+                  rs.getString(11),
+                  rs.getString(12),
+                  rs.getTimestamp(13)));
+        }
+      }
+    }
+    if (rows.isEmpty()) {
+      return List.of();
+    }
+    List<Sequenced> out = new ArrayList<>();
+    try (PreparedStatement insert =
+            c.prepareStatement(
+                "INSERT INTO order_events (id, event_id, event_type, agent_id, merchant_id,"
+                    + " order_id, buyer_ref, buyer_issuer, buyer_subject, status, amount_minor,"
+                    + " currency, data, created_at, sequenced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                    + " ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP(6))");
+        PreparedStatement mark =
+            c.prepareStatement(
+                "UPDATE domain_events SET timeline_id = ? WHERE seq = ? AND timeline_id IS NULL")) {
+      for (Row r : rows) {
+        long id = next++;
+        String orderId = "order".equals(r.aggregateType()) ? r.aggregateId() : null;
+        Buyer buyer = orderId == null ? null : buyers.of(r.agentId(), orderId).orElse(null);
+        insert.setLong(1, id);
+        insert.setString(2, r.eventId());
+        insert.setString(3, r.type());
+        insert.setString(4, r.agentId());
+        insert.setString(5, r.merchantId());
+        insert.setString(6, orderId);
+        insert.setString(7, r.buyerRef());
+        insert.setString(8, buyer == null ? null : buyer.issuer());
+        insert.setString(9, buyer == null ? null : buyer.subject());
+        insert.setString(10, r.status());
+        insert.setObject(11, r.amountMinor());
+        insert.setString(12, r.currency());
+        insert.setString(13, r.data());
+        insert.setTimestamp(14, r.createdAt());
+        insert.executeUpdate();
+        mark.setLong(1, id);
+        mark.setLong(2, r.seq());
+        if (mark.executeUpdate() != 1) {
+          throw new IllegalStateException("Outbox row " + r.seq() + " was sequenced twice");
+        }
+        Instant created = r.createdAt() == null ? null : r.createdAt().toInstant();
+        Sequenced s =
+            new Sequenced(
+                id, r.eventId(), r.type(), r.agentId(), r.merchantId(), orderId, r.data(), created);
+        fanOut.accept(c, s);
+        out.add(s);
+      }
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement("UPDATE event_sequencer SET next_id = ? WHERE name = ?")) {
+      ps.setLong(1, next);
+      ps.setString(2, SEQUENCE);
+      ps.executeUpdate();
+    }
+    return out;
+  }
+}

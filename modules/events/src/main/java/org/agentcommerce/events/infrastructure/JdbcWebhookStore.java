@@ -1,0 +1,463 @@
+package org.agentcommerce.events.infrastructure;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.agentcommerce.events.domain.webhook.WebhookStore;
+import org.agentcommerce.platform.api.Ids;
+
+/**
+ * Webhook endpoints and deliveries in SQL, on autocommitted connections; times that decide who may
+ * act (due, leases) come from the database clock so that nodes agree.
+ */
+@ApplicationScoped
+public class JdbcWebhookStore implements WebhookStore {
+
+  private static final String NOW = "CURRENT_TIMESTAMP(6)";
+  private static final String DELIVERY_COLUMNS =
+      "id, agent_id, message_id, event_type, timeline_id, payload, status, attempts, step,"
+          + " next_attempt_at, last_status_code, last_error, last_attempt_at, delivered_at,"
+          + " created_at";
+
+  @Override
+  public Optional<Endpoint> endpoint(String agentId) {
+    try (Connection c = Jdbc.connection()) {
+      return endpoint(c, agentId);
+    } catch (SQLException e) {
+      throw failed("Reading a webhook endpoint", e);
+    }
+  }
+
+  static Optional<Endpoint> endpoint(Connection c, String agentId) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT agent_id, enabled, destination_url, subscribed_events, secret_ciphertext,"
+                + " secret_last4, previous_secret_ciphertext, previous_secret_expires_at,"
+                + " disabled_reason, last_test_at, last_test_status FROM webhook_endpoints"
+                + " WHERE agent_id = ?")) {
+      ps.setString(1, agentId);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return Optional.empty();
+        }
+        String events = rs.getString(4);
+        return Optional.of(
+            new Endpoint(
+                rs.getString(1),
+                rs.getBoolean(2),
+                rs.getString(3),
+                events == null || events.isBlank() ? List.of() : Arrays.asList(events.split(",")),
+                rs.getString(5),
+                rs.getString(6),
+                rs.getString(7),
+                Jdbc.instant(rs.getTimestamp(8)),
+                rs.getString(9),
+                Jdbc.instant(rs.getTimestamp(10)),
+                rs.getString(11)));
+      }
+    }
+  }
+
+  @Override
+  public void save(Endpoint e) {
+    List<Object> values =
+        Arrays.asList(
+            e.enabled(),
+            e.destinationUrl(),
+            String.join(",", e.subscribedEvents()),
+            e.secretCiphertext(),
+            e.secretLast4(),
+            e.previousSecretCiphertext(),
+            e.previousSecretExpiresAt(),
+            e.disabledReason(),
+            e.agentId());
+    try (Connection c = Jdbc.connection()) {
+      int changed;
+      try (PreparedStatement ps =
+          c.prepareStatement(
+              "UPDATE webhook_endpoints SET enabled = ?, destination_url = ?, subscribed_events"
+                  + " = ?, secret_ciphertext = ?, secret_last4 = ?, previous_secret_ciphertext = ?,"
+                  + " previous_secret_expires_at = ?, disabled_reason = ?, updated_at = "
+                  + NOW
+                  + " WHERE agent_id = ?")) {
+        Jdbc.bind(ps, values);
+        changed = ps.executeUpdate();
+      }
+      if (changed == 0) {
+        try (PreparedStatement ps =
+            c.prepareStatement(
+                "INSERT INTO webhook_endpoints (enabled, destination_url, subscribed_events,"
+                    + " secret_ciphertext, secret_last4, previous_secret_ciphertext,"
+                    + " previous_secret_expires_at, disabled_reason, agent_id, created_at,"
+                    + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    + NOW
+                    + ", "
+                    + NOW
+                    + ")")) {
+          Jdbc.bind(ps, values);
+          ps.executeUpdate();
+        }
+      }
+    } catch (SQLException ex) {
+      throw failed("Saving a webhook endpoint", ex);
+    }
+  }
+
+  @Override
+  public void disable(String agentId, String reason) {
+    update(
+        "UPDATE webhook_endpoints SET enabled = FALSE, disabled_reason = ?, updated_at = "
+            + NOW
+            + " WHERE agent_id = ?",
+        reason,
+        agentId);
+  }
+
+  @Override
+  public void recordTest(String agentId, String status) {
+    update(
+        "UPDATE webhook_endpoints SET last_test_at = "
+            + NOW
+            + ", last_test_status = ? WHERE agent_id = ?",
+        status,
+        agentId);
+  }
+
+  @Override
+  public String enqueue(
+      String agentId, String messageId, String eventType, Long timelineId, String body) {
+    try (Connection c = Jdbc.connection()) {
+      return enqueue(c, agentId, messageId, eventType, timelineId, body);
+    } catch (SQLException e) {
+      throw failed("Queueing a webhook delivery", e);
+    }
+  }
+
+  /** Queues one delivery on the given connection (the sequencer's transaction, for fan-out). */
+  static String enqueue(
+      Connection c,
+      String agentId,
+      String messageId,
+      String eventType,
+      Long timelineId,
+      String body)
+      throws SQLException {
+    String id = Ids.newId("whd", 12);
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO webhook_deliveries (id, agent_id, message_id, event_type, timeline_id,"
+                + " payload, status, attempts, step, next_attempt_at, created_at, updated_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, 0, "
+                + NOW
+                + ", "
+                + NOW
+                + ", "
+                + NOW
+                + ")")) {
+      ps.setString(1, id);
+      ps.setString(2, agentId);
+      ps.setString(3, messageId);
+      ps.setString(4, eventType);
+      ps.setObject(5, timelineId);
+      ps.setString(6, body);
+      ps.executeUpdate();
+    }
+    return id;
+  }
+
+  @Override
+  public boolean enqueueIfSubscribed(
+      Connection tx,
+      String agentId,
+      String messageId,
+      String eventType,
+      long timelineId,
+      String body)
+      throws SQLException {
+    Optional<Endpoint> endpoint = endpoint(tx, agentId);
+    if (endpoint.isEmpty()
+        || !endpoint.get().enabled()
+        || endpoint.get().destinationUrl() == null
+        || !endpoint.get().wants(eventType)) {
+      return false;
+    }
+    enqueue(tx, agentId, messageId, eventType, timelineId, body);
+    return true;
+  }
+
+  @Override
+  public Optional<Delivery> delivery(String agentId, String deliveryId) {
+    return query(
+            "SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries WHERE id = ? AND agent_id = ?",
+            1,
+            deliveryId,
+            agentId)
+        .stream()
+        .findFirst();
+  }
+
+  @Override
+  public List<Delivery> deliveries(String agentId, String status, Cursor after, int limit) {
+    StringBuilder sql =
+        new StringBuilder(
+            "SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries WHERE agent_id = ?");
+    List<Object> args = new ArrayList<>(List.of(agentId));
+    if (status != null) {
+      if (status.equals("retrying")) {
+        sql.append(" AND status IN ('pending', 'delivering') AND attempts > 0");
+      } else {
+        sql.append(" AND status = ?");
+        args.add(status);
+      }
+    }
+    if (after != null) {
+      sql.append(" AND (created_at < ? OR (created_at = ? AND id < ?))");
+      args.add(after.createdAt());
+      args.add(after.createdAt());
+      args.add(after.id());
+    }
+    sql.append(" ORDER BY created_at DESC, id DESC");
+    return query(sql.toString(), limit + 1, args.toArray());
+  }
+
+  @Override
+  public List<Attempt> attempts(String deliveryId) {
+    List<Attempt> out = new ArrayList<>();
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT attempt, attempted_at, destination_host, http_status, latency_ms, error"
+                    + " FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt")) {
+      ps.setString(1, deliveryId);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(
+              new Attempt(
+                  rs.getInt(1),
+                  Jdbc.instant(rs.getTimestamp(2)),
+                  rs.getString(3),
+                  (Integer) rs.getObject(4, Integer.class),
+                  (Integer) rs.getObject(5, Integer.class),
+                  rs.getString(6)));
+        }
+      }
+    } catch (SQLException e) {
+      throw failed("Reading webhook attempts", e);
+    }
+    return out;
+  }
+
+  @Override
+  public boolean redeliver(String agentId, String deliveryId) {
+    return update(
+            "UPDATE webhook_deliveries SET status = 'pending', step = 0, next_attempt_at = "
+                + NOW
+                + ", lease_holder = NULL, lease_until = NULL, updated_at = "
+                + NOW
+                + " WHERE id = ? AND agent_id = ? AND status <> 'delivering'",
+            deliveryId,
+            agentId)
+        == 1;
+  }
+
+  @Override
+  public Summary summary24h(String agentId) {
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT COUNT(*), SUM(CASE WHEN status = 'succeeded' THEN 1 ELSE 0 END),"
+                    + " SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), SUM(CASE WHEN status"
+                    + " IN ('pending', 'delivering') AND attempts > 0 THEN 1 ELSE 0 END),"
+                    + " MAX(delivered_at) FROM webhook_deliveries WHERE agent_id = ? AND"
+                    + " created_at >= TIMESTAMPADD(HOUR, -24, "
+                    + NOW
+                    + ")")) {
+      ps.setString(1, agentId);
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return new Summary(
+            rs.getLong(1),
+            rs.getLong(2),
+            rs.getLong(3),
+            rs.getLong(4),
+            Jdbc.instant(rs.getTimestamp(5)));
+      }
+    } catch (SQLException e) {
+      throw failed("Summing webhook deliveries", e);
+    }
+  }
+
+  @Override
+  public List<Due> due(int max) {
+    List<Due> ids = new ArrayList<>();
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT id, agent_id FROM webhook_deliveries WHERE (status = 'pending' AND next_attempt_at"
+                    + " <= "
+                    + NOW
+                    + ") OR (status = 'delivering' AND lease_until < "
+                    + NOW
+                    + ") ORDER BY next_attempt_at")) {
+      ps.setMaxRows(max);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          ids.add(new Due(rs.getString(1), rs.getString(2)));
+        }
+      }
+    } catch (SQLException e) {
+      throw failed("Reading due webhook deliveries", e);
+    }
+    return ids;
+  }
+
+  @Override
+  public Optional<Delivery> claim(String deliveryId, String holder, long leaseMillis) {
+    int changed =
+        update(
+            "UPDATE webhook_deliveries SET status = 'delivering', lease_holder = ?, lease_until ="
+                + " TIMESTAMPADD(MICROSECOND, ?, "
+                + NOW
+                + "), attempts = attempts + 1, step = step + 1, last_attempt_at = "
+                + NOW
+                + ", updated_at = "
+                + NOW
+                + " WHERE id = ? AND ((status = 'pending' AND next_attempt_at <= "
+                + NOW
+                + ") OR (status = 'delivering' AND lease_until < "
+                + NOW
+                + "))",
+            holder,
+            leaseMillis * 1000,
+            deliveryId);
+    if (changed == 0) {
+      return Optional.empty();
+    }
+    return query(
+            "SELECT "
+                + DELIVERY_COLUMNS
+                + " FROM webhook_deliveries WHERE id = ? AND lease_holder = ?",
+            1,
+            deliveryId,
+            holder)
+        .stream()
+        .findFirst();
+  }
+
+  @Override
+  public boolean finish(
+      String deliveryId,
+      String holder,
+      Attempt attempt,
+      String status,
+      long retryInMillis,
+      boolean delivered) {
+    try (Connection c = Jdbc.connection()) {
+      c.setAutoCommit(false);
+      try {
+        int changed;
+        try (PreparedStatement ps =
+            c.prepareStatement(
+                "UPDATE webhook_deliveries SET status = ?, lease_holder = NULL, lease_until ="
+                    + " NULL, next_attempt_at = TIMESTAMPADD(MICROSECOND, ?, "
+                    + NOW
+                    + "), last_status_code = ?, last_error = ?, delivered_at = "
+                    + (delivered ? NOW : "delivered_at")
+                    + ", updated_at = "
+                    + NOW
+                    + " WHERE id = ? AND lease_holder = ? AND status = 'delivering'")) {
+          ps.setString(1, status);
+          ps.setLong(2, retryInMillis * 1000);
+          ps.setObject(3, attempt.httpStatus());
+          ps.setString(4, attempt.error());
+          ps.setString(5, deliveryId);
+          ps.setString(6, holder);
+          changed = ps.executeUpdate();
+        }
+        if (changed == 1) {
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at,"
+                      + " destination_host, http_status, latency_ms, error) VALUES (?, ?, ?, ?, ?,"
+                      + " ?, ?)")) {
+            Jdbc.bind(
+                ps,
+                Arrays.asList(
+                    deliveryId,
+                    attempt.attempt(),
+                    attempt.attemptedAt(),
+                    attempt.destinationHost(),
+                    attempt.httpStatus(),
+                    attempt.latencyMs(),
+                    attempt.error()));
+            ps.executeUpdate();
+          }
+        }
+        c.commit();
+        return changed == 1;
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failed("Recording a webhook attempt", e);
+    }
+  }
+
+  private List<Delivery> query(String sql, int max, Object... args) {
+    List<Delivery> out = new ArrayList<>();
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps = c.prepareStatement(sql)) {
+      Jdbc.bind(ps, Arrays.asList(args));
+      ps.setMaxRows(max);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          long timeline = rs.getLong(5);
+          boolean noTimeline = rs.wasNull();
+          out.add(
+              new Delivery(
+                  rs.getString(1),
+                  rs.getString(2),
+                  rs.getString(3),
+                  rs.getString(4),
+                  noTimeline ? null : timeline,
+                  rs.getString(6),
+                  rs.getString(7),
+                  rs.getInt(8),
+                  rs.getInt(9),
+                  Jdbc.instant(rs.getTimestamp(10)),
+                  (Integer) rs.getObject(11, Integer.class),
+                  rs.getString(12),
+                  Jdbc.instant(rs.getTimestamp(13)),
+                  Jdbc.instant(rs.getTimestamp(14)),
+                  Jdbc.instant(rs.getTimestamp(15))));
+        }
+      }
+    } catch (SQLException e) {
+      throw failed("Reading webhook deliveries", e);
+    }
+    return out;
+  }
+
+  private static int update(String sql, Object... args) {
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps = c.prepareStatement(sql)) {
+      Jdbc.bind(ps, Arrays.asList(args));
+      return ps.executeUpdate();
+    } catch (SQLException e) {
+      throw failed("Updating webhooks", e);
+    }
+  }
+
+  private static IllegalStateException failed(String what, SQLException e) {
+    return new IllegalStateException(what + " failed", e);
+  }
+}

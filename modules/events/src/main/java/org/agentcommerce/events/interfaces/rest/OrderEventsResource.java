@@ -1,0 +1,195 @@
+package org.agentcommerce.events.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.agentcommerce.events.application.LongPollWaiters;
+import org.agentcommerce.events.domain.Timeline;
+import org.agentcommerce.events.domain.TimelineEvent;
+import org.agentcommerce.events.domain.TimelineQuery;
+import org.agentcommerce.platform.api.Money;
+import org.agentcommerce.platform.api.WireJson;
+import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.BuyerIdentity;
+import org.agentcommerce.platform.api.security.Caller;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The order event timeline: the caller's events in commit order after a cursor, answered at once
+ * when there are some, otherwise (with {@code wait_ms}) suspended without a thread until a matching
+ * event commits or the wait runs out.
+ */
+@RequestScoped
+@Path("/agent/v1/orders/events")
+@Authenticated
+@Tag(name = "Order events", description = "The order event timeline and webhooks")
+@SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
+@SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
+public class OrderEventsResource {
+
+  @Inject Timeline timeline;
+  @Inject LongPollWaiters waiters;
+  @Inject Caller caller;
+  @Inject BuyerIdentity buyer;
+
+  @Schema(name = "OrderEvent")
+  public record OrderEventDto(
+      @Schema(required = true, description = "Place on the timeline, in commit order: the cursor")
+          long id,
+      @Schema(
+              required = true,
+              description = "Stable event id; the webhook-id of its webhook deliveries")
+          String eventId,
+      @Schema(required = true, example = "order.payment_succeeded") String eventType,
+      String merchantId,
+      String orderId,
+      @Schema(description = "The order's status after the event") String status,
+      @Schema(description = "Order total, decimal string in major units") String totalAmount,
+      String currency,
+      @Schema(required = true) Instant createdAt,
+      @Schema(required = true, description = "Type-specific data (docs/events.md)")
+          Map<String, Object> data) {}
+
+  @Schema(name = "OrderEventsResponse")
+  public record EventsResponse(
+      @Schema(required = true) String status,
+      @Schema(required = true, type = SchemaType.ARRAY, implementation = OrderEventDto.class)
+          List<OrderEventDto> events,
+      @Schema(
+              required = true,
+              description = "Id of the last event returned; after_id when none: the next cursor")
+          long lastId) {}
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "listOrderEvents",
+      summary = "Read the order event timeline",
+      description =
+          "This agent's order events after after_id, ascending id. Ids follow commit order, so"
+              + " paging with last_id never skips an event. With a buyer token only that buyer's"
+              + " orders; a key limited to merchants sees only theirs. With wait_ms the answer"
+              + " waits up to that long for a matching event (empty events and last_id = after_id"
+              + " when none came).")
+  @APIResponse(
+      responseCode = "200",
+      description = "Events after the cursor",
+      content = @Content(schema = @Schema(implementation = EventsResponse.class)))
+  public void events(
+      @Suspended AsyncResponse response,
+      @Parameter(
+              description = "Cursor: the last id seen",
+              schema = @Schema(type = SchemaType.INTEGER, minimum = "0", defaultValue = "0"))
+          @QueryParam("after_id")
+          @DefaultValue("0")
+          @Min(0)
+          long afterId,
+      @Parameter(
+              description = "Most events in the answer",
+              schema =
+                  @Schema(
+                      type = SchemaType.INTEGER,
+                      minimum = "1",
+                      maximum = "200",
+                      defaultValue = "50"))
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(1)
+          @Max(200)
+          int limit,
+      @Parameter(
+              description = "Milliseconds to wait for an event when none is there yet",
+              schema =
+                  @Schema(
+                      type = SchemaType.INTEGER,
+                      minimum = "0",
+                      maximum = "25000",
+                      defaultValue = "0"))
+          @QueryParam("wait_ms")
+          @DefaultValue("0")
+          @Min(0)
+          @Max(25000)
+          int waitMs,
+      @Parameter(
+              description = "Only this merchant's events",
+              schema = @Schema(type = SchemaType.STRING, maxLength = 64))
+          @QueryParam("merchant_id")
+          @Size(max = 64)
+          String merchantId,
+      @Parameter(
+              description = "Only this order's events",
+              schema = @Schema(type = SchemaType.STRING, maxLength = 40))
+          @QueryParam("order_id")
+          @Size(max = 40)
+          String orderId) {
+    JsonWebToken token = buyer.token().orElse(null);
+    TimelineQuery query =
+        new TimelineQuery(
+            caller.agentId(),
+            afterId,
+            limit,
+            blankToNull(merchantId),
+            blankToNull(orderId),
+            caller.merchantScope(),
+            token == null ? null : token.getIssuer(),
+            token == null ? null : token.getSubject());
+    List<TimelineEvent> found = timeline.page(query);
+    if (!found.isEmpty() || waitMs == 0) {
+      response.resume(answer(afterId, found));
+      return;
+    }
+    waiters.await(caller.keyId(), query, waitMs, response, events -> answer(afterId, events));
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+
+  static EventsResponse answer(long afterId, List<TimelineEvent> events) {
+    List<OrderEventDto> dtos = events.stream().map(OrderEventsResource::dto).toList();
+    long last = events.isEmpty() ? afterId : events.get(events.size() - 1).id();
+    return new EventsResponse("success", dtos, last);
+  }
+
+  @SuppressWarnings("unchecked")
+  static OrderEventDto dto(TimelineEvent e) {
+    Map<String, Object> data = WireJson.jsonb().fromJson(e.data(), Map.class);
+    String total =
+        e.amountMinor() == null || e.currency() == null
+            ? null
+            : Money.ofMinor(e.amountMinor(), e.currency()).amount().toPlainString();
+    return new OrderEventDto(
+        e.id(),
+        e.eventId(),
+        e.type(),
+        e.merchantId(),
+        e.orderId(),
+        e.status(),
+        total,
+        e.currency(),
+        e.createdAt(),
+        data);
+  }
+}
