@@ -422,14 +422,14 @@ public class CommerceCheckoutResource {
       @Size(max = 300) @Schema(description = "Informational: why the agent asks") String reason) {}
 
   @Schema(name = "CheckoutReturnLine")
-  public record ReturnLine(String variantId, int quantity, String reason) {}
+  public record CheckoutReturnLine(String variantId, int quantity, String reason) {}
 
   @Schema(name = "CheckoutReturn")
-  public record ReturnView(
-      String returnId, String status, List<ReturnLine> lines, Instant requestedAt) {}
+  public record CheckoutReturn(
+      String returnId, String status, List<CheckoutReturnLine> lines, Instant requestedAt) {}
 
   @Schema(name = "CheckoutReturnsResponse")
-  public record ReturnsResponse(
+  public record CheckoutReturnsResponse(
       @Schema(
               description =
                   "synced; pending_merchant_order (not placed at the merchant yet);"
@@ -438,7 +438,7 @@ public class CommerceCheckoutResource {
           String status,
       String checkoutId,
       @Schema(description = "The merchant's platform: sandbox, shopify, ...") String platform,
-      List<ReturnView> returns) {}
+      List<CheckoutReturn> returns) {}
 
   @POST
   @Path("/{checkout_id}/returns")
@@ -455,7 +455,7 @@ public class CommerceCheckoutResource {
   @APIResponse(
       responseCode = "200",
       description = "The returns",
-      content = @Content(schema = @Schema(implementation = ReturnsResponse.class)))
+      content = @Content(schema = @Schema(implementation = CheckoutReturnsResponse.class)))
   @APIResponse(
       responseCode = "404",
       description = "ORDER_NOT_FOUND",
@@ -468,22 +468,24 @@ public class CommerceCheckoutResource {
       responseCode = "502",
       description = "MERCHANT_PLATFORM_UNAVAILABLE",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  public ReturnsResponse returns(
+  public CheckoutReturnsResponse returns(
       @PathParam("checkout_id") @Size(max = 40) String checkoutId, @Valid CheckoutReturnBody body) {
     CommerceCheckoutService.ReturnsSync sync =
         checkouts.syncReturns(caller.agentId(), checkoutId, scope());
-    return new ReturnsResponse(
+    return new CheckoutReturnsResponse(
         sync.status(),
         checkoutId,
         sync.platform(),
         sync.returns().stream()
             .map(
                 r ->
-                    new ReturnView(
+                    new CheckoutReturn(
                         r.returnId(),
                         r.status(),
                         r.lines().stream()
-                            .map(l -> new ReturnLine(l.variantId(), l.quantity(), l.reason()))
+                            .map(
+                                l ->
+                                    new CheckoutReturnLine(l.variantId(), l.quantity(), l.reason()))
                             .toList(),
                         r.requestedAt()))
             .toList());

@@ -121,17 +121,18 @@ public class SandboxMerchantPlatformResource {
   }
 
   @Schema(name = "SandboxReturnLine")
-  public record ReturnLine(
+  public record SandboxReturnLine(
       @NotBlank @Size(max = 100) String variantId,
       @jakarta.validation.constraints.Min(1) @jakarta.validation.constraints.Max(1000) int quantity,
       @Size(max = 200) String reason) {}
 
   @Schema(name = "SandboxReturnRequest")
-  public record ReturnRequest(
-      @jakarta.validation.constraints.NotEmpty @Size(max = 50) @Valid List<ReturnLine> lines) {}
+  public record SandboxReturnRequest(
+      @jakarta.validation.constraints.NotEmpty @Size(max = 50) @Valid
+          List<SandboxReturnLine> lines) {}
 
   @Schema(name = "SandboxReturnResponse")
-  public record ReturnResponse(String status, String returnId, String merchantOrderId) {}
+  public record SandboxReturnResponse(String status, String returnId, String merchantOrderId) {}
 
   @POST
   @Path("/{merchant_order_id}/returns")
@@ -148,14 +149,14 @@ public class SandboxMerchantPlatformResource {
   @APIResponse(
       responseCode = "200",
       description = "Recorded",
-      content = @Content(schema = @Schema(implementation = ReturnResponse.class)))
+      content = @Content(schema = @Schema(implementation = SandboxReturnResponse.class)))
   @APIResponse(
       responseCode = "404",
       description = "NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  public ReturnResponse recordReturn(
+  public SandboxReturnResponse recordReturn(
       @PathParam("merchant_order_id") @Size(max = 40) String merchantOrderId,
-      @jakarta.validation.constraints.NotNull @Valid ReturnRequest body) {
+      @jakarta.validation.constraints.NotNull @Valid SandboxReturnRequest body) {
     SandboxMerchantPlatform.SandboxOrder o =
         platform
             .find(merchantOrderId)
@@ -170,7 +171,7 @@ public class SandboxMerchantPlatformResource {
                         Map.of("merchant_order_id", merchantOrderId),
                         Map.of()));
     jakarta.json.JsonArrayBuilder lines = jakarta.json.Json.createArrayBuilder();
-    for (ReturnLine l : body.lines()) {
+    for (SandboxReturnLine l : body.lines()) {
       jakarta.json.JsonObjectBuilder line =
           jakarta.json.Json.createObjectBuilder()
               .add("variant_id", l.variantId())
@@ -180,7 +181,7 @@ public class SandboxMerchantPlatformResource {
       }
       lines.add(line);
     }
-    return new ReturnResponse(
+    return new SandboxReturnResponse(
         "success", platform.recordReturn(o.id(), lines.build().toString()), o.id());
   }
 }

@@ -55,7 +55,7 @@ public class OrderEventsResource {
   @Inject BuyerIdentity buyer;
 
   @Schema(name = "OrderEvent")
-  public record OrderEventDto(
+  public record OrderEvent(
       @Schema(required = true, description = "Place on the timeline, in commit order: the cursor")
           long id,
       @Schema(
@@ -73,10 +73,10 @@ public class OrderEventsResource {
           Map<String, Object> data) {}
 
   @Schema(name = "OrderEventsResponse")
-  public record EventsResponse(
+  public record OrderEventsResponse(
       @Schema(required = true) String status,
-      @Schema(required = true, type = SchemaType.ARRAY, implementation = OrderEventDto.class)
-          List<OrderEventDto> events,
+      @Schema(required = true, type = SchemaType.ARRAY, implementation = OrderEvent.class)
+          List<OrderEvent> events,
       @Schema(
               required = true,
               description = "Id of the last event returned; after_id when none: the next cursor")
@@ -96,7 +96,7 @@ public class OrderEventsResource {
   @APIResponse(
       responseCode = "200",
       description = "Events after the cursor",
-      content = @Content(schema = @Schema(implementation = EventsResponse.class)))
+      content = @Content(schema = @Schema(implementation = OrderEventsResponse.class)))
   public void events(
       @Suspended AsyncResponse response,
       @Parameter(
@@ -167,20 +167,20 @@ public class OrderEventsResource {
     return s == null || s.isBlank() ? null : s;
   }
 
-  static EventsResponse answer(long afterId, List<TimelineEvent> events) {
-    List<OrderEventDto> dtos = events.stream().map(OrderEventsResource::dto).toList();
+  static OrderEventsResponse answer(long afterId, List<TimelineEvent> events) {
+    List<OrderEvent> dtos = events.stream().map(OrderEventsResource::dto).toList();
     long last = events.isEmpty() ? afterId : events.get(events.size() - 1).id();
-    return new EventsResponse("success", dtos, last);
+    return new OrderEventsResponse("success", dtos, last);
   }
 
   @SuppressWarnings("unchecked")
-  static OrderEventDto dto(TimelineEvent e) {
+  static OrderEvent dto(TimelineEvent e) {
     Map<String, Object> data = WireJson.jsonb().fromJson(e.data(), Map.class);
     String total =
         e.amountMinor() == null || e.currency() == null
             ? null
             : Money.ofMinor(e.amountMinor(), e.currency()).amount().toPlainString();
-    return new OrderEventDto(
+    return new OrderEvent(
         e.id(),
         e.eventId(),
         e.type(),

@@ -54,7 +54,7 @@ public class StorefrontDebugResource {
       @Schema(required = true) Instant receivedAt) {}
 
   @Schema(name = "StorefrontWebhookEventsResponse")
-  public record EventsResponse(
+  public record StorefrontWebhookEventsResponse(
       @Schema(required = true) String status,
       @Schema(required = true) String merchantId,
       @Schema(required = true, type = SchemaType.ARRAY, implementation = Event.class)
@@ -71,8 +71,8 @@ public class StorefrontDebugResource {
   @APIResponse(
       responseCode = "200",
       description = "The events",
-      content = @Content(schema = @Schema(implementation = EventsResponse.class)))
-  public EventsResponse events(
+      content = @Content(schema = @Schema(implementation = StorefrontWebhookEventsResponse.class)))
+  public StorefrontWebhookEventsResponse events(
       @Parameter(
               required = true,
               description = "The merchant",
@@ -95,7 +95,7 @@ public class StorefrontDebugResource {
           @Max(200)
           int limit) {
     caller.requireMerchantAccess(merchantId);
-    return new EventsResponse(
+    return new StorefrontWebhookEventsResponse(
         "success",
         merchantId,
         storefront.recent(merchantId, limit).stream()

@@ -293,6 +293,25 @@ public class OpenApiFilter implements OASFilter {
             OASFactory.createServer()
                 .url("/")
                 .description("This server; paths carry their own /agent/v1 or /agent/v2 prefix")));
+    if (openAPI.getPaths() != null && openAPI.getPaths().getPathItems() != null) {
+      // A GET takes no body: what the runtime reads itself (a suspended AsyncResponse) is
+      // derived as one, and with it the body's refusals.
+      openAPI
+          .getPaths()
+          .getPathItems()
+          .values()
+          .forEach(
+              item -> {
+                Operation get = item.getGET();
+                if (get != null && get.getRequestBody() != null) {
+                  get.setRequestBody(null);
+                  if (get.getResponses() != null) {
+                    get.getResponses().removeAPIResponse("413");
+                    get.getResponses().removeAPIResponse("415");
+                  }
+                }
+              });
+    }
     if (openAPI.getTags() != null) {
       Map<String, Tag> unique = new LinkedHashMap<>();
       openAPI.getTags().forEach(tag -> unique.putIfAbsent(tag.getName(), tag));
