@@ -179,12 +179,7 @@ public class AcpCheckoutService {
       if (s.expired(now())) {
         // A resumed claim may finish a payment made in time, never start a new one after expiry.
         steps.release(agentId, sessionId, null, "acp_session_expired");
-        throw new ApiException(
-            404,
-            "acp_session_expired",
-            "Checkout session " + sessionId + " expired at " + s.expiresAt() + "; start a new one.",
-            AcpSteps.acp("acp_session_expired", sessionId),
-            Map.of());
+        throw AcpSteps.expired(sessionId, s.expiresAt());
       }
     } else {
       try {

@@ -87,12 +87,7 @@ public class AcpSteps {
     }
     boolean resumed = AcpSession.COMPLETING.equals(s.status());
     if (!resumed && s.expired(now)) {
-      throw new ApiException(
-          404,
-          "acp_session_expired",
-          "Checkout session " + sessionId + " expired at " + s.expiresAt() + "; start a new one.",
-          acp("acp_session_expired", sessionId),
-          Map.of());
+      throw expired(sessionId, s.expiresAt());
     }
     AcpBasket basket = AcpBasket.parse(s.basket());
     if (basket.shipTo() == null || basket.shipTo().addressLine1() == null) {
@@ -200,6 +195,15 @@ public class AcpSteps {
         "acp_session_not_found",
         "Checkout session " + sessionId + " was not found.",
         acp("acp_session_not_found", sessionId),
+        Map.of());
+  }
+
+  static ApiException expired(String sessionId, java.time.Instant expiresAt) {
+    return new ApiException(
+        404,
+        "acp_session_expired",
+        "Checkout session " + sessionId + " expired at " + expiresAt + "; start a new one.",
+        acp("acp_session_expired", sessionId),
         Map.of());
   }
 

@@ -1,14 +1,9 @@
 package org.agentcommerce.checkout.infrastructure.persistence;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
-import java.io.StringReader;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +11,6 @@ import java.util.List;
 import org.agentcommerce.checkout.domain.order.OrderReturns;
 import org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn;
 import org.agentcommerce.platform.api.Database;
-import org.agentcommerce.platform.api.Jsonp;
 
 /** Synced returns in {@code order_returns}. */
 @ApplicationScoped
@@ -29,7 +23,7 @@ public class JpaOrderReturns implements OrderReturns {
   @Transactional
   public void store(String orderId, List<PlatformReturn> returns, Instant syncedAt) {
     for (PlatformReturn r : returns) {
-      String lines = lines(r.lines());
+      String lines = PlatformReturn.Line.toJson(r.lines());
       Timestamp requested = r.requestedAt() == null ? null : Timestamp.from(r.requestedAt());
       int updated =
           em.createNativeQuery(
@@ -67,17 +61,7 @@ public class JpaOrderReturns implements OrderReturns {
             .setParameter(1, orderId)
             .getResultList()) {
       Object[] r = (Object[]) row;
-      List<PlatformReturn.Line> lines = new ArrayList<>();
-      try (var reader = Jsonp.PROVIDER.createReader(new StringReader(String.valueOf(r[2])))) {
-        for (JsonValue v : reader.readArray()) {
-          JsonObject o = v.asJsonObject();
-          lines.add(
-              new PlatformReturn.Line(
-                  o.getString("variant_id", null),
-                  o.getInt("quantity"),
-                  o.getString("reason", null)));
-        }
-      }
+      List<PlatformReturn.Line> lines = PlatformReturn.Line.fromJson(String.valueOf(r[2]));
       out.add(
           new PlatformReturn(
               (String) r[0],
@@ -86,20 +70,5 @@ public class JpaOrderReturns implements OrderReturns {
               r[3] instanceof Timestamp t ? t.toInstant() : null));
     }
     return out;
-  }
-
-  private static String lines(List<PlatformReturn.Line> lines) {
-    JsonArrayBuilder a = Jsonp.PROVIDER.createArrayBuilder();
-    for (PlatformReturn.Line l : lines) {
-      JsonObjectBuilder o = Jsonp.PROVIDER.createObjectBuilder().add("quantity", l.quantity());
-      if (l.variantId() != null) {
-        o.add("variant_id", l.variantId());
-      }
-      if (l.reason() != null) {
-        o.add("reason", l.reason());
-      }
-      a.add(o);
-    }
-    return a.build().toString();
   }
 }

@@ -210,19 +210,7 @@ public class SandboxMerchantPlatform
     List<PlatformReturn> out = new java.util.ArrayList<>();
     for (Object row : rows) {
       Object[] r = (Object[]) row;
-      List<PlatformReturn.Line> lines = new java.util.ArrayList<>();
-      try (var reader =
-          org.agentcommerce.platform.api.Jsonp.PROVIDER.createReader(
-              new java.io.StringReader(String.valueOf(r[2])))) {
-        for (var v : reader.readArray()) {
-          var o = v.asJsonObject();
-          lines.add(
-              new PlatformReturn.Line(
-                  o.getString("variant_id", null),
-                  o.getInt("quantity"),
-                  o.getString("reason", null)));
-        }
-      }
+      List<PlatformReturn.Line> lines = PlatformReturn.Line.fromJson(String.valueOf(r[2]));
       out.add(
           new PlatformReturn(
               (String) r[0],

@@ -20,16 +20,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import org.agentcommerce.checkout.application.AcpCheckoutService;
 import org.agentcommerce.checkout.application.Baskets;
 import org.agentcommerce.checkout.application.CheckoutIntentService;
 import org.agentcommerce.checkout.application.CheckoutLanes;
+import org.agentcommerce.checkout.application.CheckoutTokens;
 import org.agentcommerce.checkout.application.QuoteService;
 import org.agentcommerce.checkout.application.QuoteView;
 import org.agentcommerce.checkout.domain.acp.AcpSession;
@@ -433,7 +430,7 @@ public class CheckoutResource {
             new AcpCheckoutService.Buyer(t.getIssuer(), t.getSubject()),
             token,
             key,
-            sha256(
+            CheckoutTokens.hash(
                 (body.paymentData().provider() == null ? "" : body.paymentData().provider())
                     + "\n"
                     + token),
@@ -679,15 +676,5 @@ public class CheckoutResource {
 
   private URI publicBase() {
     return links.of(uri);
-  }
-
-  static String sha256(String s) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

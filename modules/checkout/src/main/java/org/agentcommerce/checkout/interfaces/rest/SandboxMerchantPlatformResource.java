@@ -170,18 +170,14 @@ public class SandboxMerchantPlatformResource {
                         "Sandbox merchant order " + merchantOrderId + " was not found.",
                         Map.of("merchant_order_id", merchantOrderId),
                         Map.of()));
-    jakarta.json.JsonArrayBuilder lines = jakarta.json.Json.createArrayBuilder();
-    for (SandboxReturnLine l : body.lines()) {
-      jakarta.json.JsonObjectBuilder line =
-          jakarta.json.Json.createObjectBuilder()
-              .add("variant_id", l.variantId())
-              .add("quantity", l.quantity());
-      if (l.reason() != null) {
-        line.add("reason", l.reason());
-      }
-      lines.add(line);
-    }
-    return new SandboxReturnResponse(
-        "success", platform.recordReturn(o.id(), lines.build().toString()), o.id());
+    String lines =
+        org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn.Line.toJson(
+            body.lines().stream()
+                .map(
+                    l ->
+                        new org.agentcommerce.checkout.domain.placement.MerchantReturns
+                            .PlatformReturn.Line(l.variantId(), l.quantity(), l.reason()))
+                .toList());
+    return new SandboxReturnResponse("success", platform.recordReturn(o.id(), lines), o.id());
   }
 }
