@@ -414,7 +414,11 @@ class PaymentsIT {
     JsonObject approval = d.getJsonObject("approval");
     String id = approval.getString("approval_id");
     assertEquals(orderId, approval.getString("order_id"));
-    assertNotNull(approval.getString("approve_url"));
+    assertTrue(
+        approval.getString("approve_url").contains("/checkout/approvals/" + id + "#token="),
+        approval::toString);
+    assertEquals(
+        "/agent/v1/payments/approvals/" + id + "/approve", approval.getString("approve_api"));
     assertEquals(0, charges(orderId));
     // Any other value is refused, and so is an approval the buyer has not given yet.
     refused(pay(orderId, "tok_visa", "X-HIL-Approval", "yes"), 403, "HIL_APPROVAL_INVALID");
@@ -891,7 +895,7 @@ class PaymentsIT {
             refused(payBody(stepBody), 403, "MANDATE_TOKEN_INVALID").getString("reason"));
         refused(
             http.post(
-                pending.getString("confirm_url"),
+                pending.getString("confirm_api"),
                 "",
                 "X-API-Key",
                 agent.apiKey(),
@@ -901,13 +905,64 @@ class PaymentsIT {
             "BUYER_MISMATCH");
         ok(
             http.post(
-                pending.getString("confirm_url"),
+                pending.getString("confirm_api"),
                 "",
                 "X-API-Key",
                 agent.apiKey(),
                 "X-Agent-User-JWT",
                 buyer));
         assertEquals("succeeded", ok(payBody(stepBody)).getString("status"));
+
+        // The buyer's page: the link carries its page token in the fragment; declining there
+        // makes the authorization pay nothing.
+        JsonObject again =
+            ok(
+                http.post(
+                    authorize,
+                    "{\"mandate_id\":\""
+                        + stepUp
+                        + "\",\"amount\":\"40.00\",\"currency\":\"USD\",\"merchant_context\":"
+                        + "{\"merchant_id\":\""
+                        + LUMEN
+                        + "\"}}",
+                    "X-API-Key",
+                    agent.apiKey()));
+        String page = again.getString("confirm_url");
+        assertTrue(
+            page.contains(
+                "/checkout/authorizations/" + again.getString("authorization_id") + "#token="),
+            page);
+        String pageToken = page.substring(page.indexOf("#token=") + 7);
+        String api =
+            "/agent/v1/payments/authorizations/" + again.getString("authorization_id") + "/page";
+        Http anonymous = new Http(base);
+        refused(anonymous.get(api, "X-Page-Token", "bpt_forged"), 401, "PAGE_TOKEN_INVALID");
+        JsonObject shown = ok(anonymous.get(api, "X-Page-Token", pageToken));
+        assertEquals("pending", shown.getString("status"));
+        assertEquals("40.00", shown.getString("amount"));
+        assertEquals(LUMEN, shown.getString("merchant_id"));
+        assertEquals(agent.agentId(), shown.getString("agent_id"));
+        assertEquals(
+            "rejected",
+            ok(anonymous.post(api + "/decline", null, "X-Page-Token", pageToken))
+                .getString("status"));
+        refused(
+            anonymous.post(api + "/approve", null, "X-Page-Token", pageToken),
+            409,
+            "ALREADY_DECIDED");
+        String third = order(1);
+        JsonObject declined =
+            refused(
+                payBody(
+                    "{\"order_id\":\""
+                        + third
+                        + "\",\"payment_method\":{\"type\":\"mandate_token\",\"token\":\""
+                        + again.getString("token")
+                        + "\"}}"),
+                403,
+                "MANDATE_TOKEN_INVALID");
+        assertEquals("declined_by_buyer", declined.getString("reason"));
+        assertEquals(0, charges(third));
       } finally {
         jmx.setAttribute(gates, new Attribute("SubmitEnabled", false));
         jmx.setAttribute(gates, new Attribute("TestCaptureCapMinor", 500L));

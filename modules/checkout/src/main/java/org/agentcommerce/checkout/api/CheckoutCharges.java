@@ -12,14 +12,16 @@ public interface CheckoutCharges {
 
   /**
    * What the lane decision needs to know about a merchant's charges. {@code pspConfigured}: some
-   * PSP takes the merchant's payments; {@code live}: its first PSP account charges real money.
+   * PSP takes the merchant's payments; {@code live}: its first PSP account charges real money;
+   * {@code firstPsp}: the PSP tried first (null: none).
    */
   record ChargeSettings(
       boolean submitEnabled,
       boolean allowlistActive,
       boolean merchantAllowlisted,
       boolean pspConfigured,
-      boolean live) {}
+      boolean live,
+      String firstPsp) {}
 
   ChargeSettings settings(String merchantId);
 
@@ -64,7 +66,8 @@ public interface CheckoutCharges {
       String psp,
       String errorCode,
       String declineCode,
-      String message) {
+      String message,
+      String actionUrl) {
 
     public boolean succeeded() {
       return "succeeded".equals(status);
@@ -77,6 +80,36 @@ public interface CheckoutCharges {
 
   /** Charges the order once (a second call for a paid or paying order is refused 409). */
   Charged charge(Charge charge);
+
+  /**
+   * A charge the buyer makes on the hosted checkout page with a method they just gave the PSP's
+   * form (a single-use {@code tok_} token): on-session, so 3-D Secure may ask the buyer (status
+   * requires_action, {@code actionUrl}, back to {@code returnUrl}). The buyer pressed pay seeing
+   * {@code amount}: above the approval threshold that press is recorded as their approval of this
+   * one charge. Charged once like every other charge.
+   */
+  record PageCharge(
+      String agentId,
+      String orderId,
+      String methodToken,
+      String returnUrl,
+      String buyerIssuer,
+      String buyerSubject,
+      Money amount) {
+
+    @Override
+    public String toString() {
+      return "PageCharge[order=" + orderId + "]";
+    }
+  }
+
+  Charged chargeOnPage(PageCharge charge);
+
+  /**
+   * Asks for the order's open payment (3-D Secure answered, a processing method) to be checked with
+   * its PSP at once rather than at its next scheduled check. Sends nothing to the PSP itself.
+   */
+  void checkSoon(String orderId);
 
   /**
    * A refund of an order's succeeded payment: {@code status} succeeded, pending or failed; {@code

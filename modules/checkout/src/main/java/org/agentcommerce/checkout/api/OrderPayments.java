@@ -21,7 +21,10 @@ public interface OrderPayments {
       String paymentIntentId,
       String actionType,
       String actionUrl,
-      Instant updatedAt) {
+      Instant updatedAt,
+      String errorCode,
+      String declineCode,
+      String errorMessage) {
 
     public boolean succeeded() {
       return "succeeded".equals(status);

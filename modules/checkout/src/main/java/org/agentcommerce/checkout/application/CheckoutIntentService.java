@@ -180,54 +180,22 @@ public class CheckoutIntentService {
   /** A prefill read: the intent and what it holds (null members: nothing to prefill). */
   public record Prefill(CheckoutIntent intent, JsonObject data, int readsLeft) {}
 
+  /** What the hosted page sends with each call: its checkout token and UI credentials. */
+  public record PageAuth(String token, String uiKey, String uiAuth, String callerAgentId) {
+
+    @Override
+    public String toString() {
+      return "PageAuth[caller=" + callerAgentId + "]";
+    }
+  }
+
   /**
-   * Reads the intent's prefill with its checkout token: 401 CHECKOUT_TOKEN_INVALID (bad signature,
-   * unknown, or another agent's key sent with it), 401 CHECKOUT_UI_AUTH_REQUIRED (a UI key is
-   * configured and neither UI credential holds), 410 CHECKOUT_TOKEN_EXPIRED / CHECKOUT_TOKEN_USED,
-   * 410 PREFILL_EXHAUSTED after the allowed reads.
+   * Reads the intent's prefill with its checkout token (see {@link #open}), 410 PREFILL_EXHAUSTED
+   * after the allowed reads.
    */
   @Transactional(dontRollbackOn = ApiException.class)
-  public Prefill prefill(String token, String uiKeySent, String uiAuthSent, String callerAgentId) {
-    Instant now = now();
-    CheckoutTokens.Claims claims =
-        tokens
-            .verify(token)
-            .orElseThrow(
-                () ->
-                    new ApiException(
-                        401, "CHECKOUT_TOKEN_INVALID", "The checkout token is not valid."));
-    String hash = CheckoutTokens.hash(token);
-    CheckoutIntent i =
-        intents
-            .lockByTokenHash(hash)
-            .filter(x -> x.id().equals(claims.intentId()))
-            .filter(x -> callerAgentId == null || x.binding().agentId().equals(callerAgentId))
-            .orElseThrow(
-                () ->
-                    new ApiException(
-                        401, "CHECKOUT_TOKEN_INVALID", "The checkout token is not valid."));
-    if (uiKey.filter(k -> !k.isBlank()).isPresent()) {
-      String k = uiKey.get();
-      boolean keyOk =
-          uiKeySent != null
-              && java.security.MessageDigest.isEqual(
-                  k.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                  uiKeySent.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      if (!keyOk && !CheckoutTokens.uiAuthValid(k, hash, uiAuthSent, now)) {
-        throw new ApiException(
-            401,
-            "CHECKOUT_UI_AUTH_REQUIRED",
-            "This deployment wants the hosted page's credential: X-Checkout-UI-Key or"
-                + " X-Checkout-UI-Auth.");
-      }
-    }
-    if (!CheckoutIntent.OPEN.equals(i.status())) {
-      throw gone("CHECKOUT_TOKEN_USED", "This checkout is finished; the token opens nothing.", i);
-    }
-    if (i.expired(now) || !now.isBefore(claims.expiresAt())) {
-      throw gone(
-          "CHECKOUT_TOKEN_EXPIRED", "This checkout token expired at " + i.expiresAt() + ".", i);
-    }
+  public Prefill prefill(PageAuth auth) {
+    CheckoutIntent i = open(auth);
     if (!i.readPrefill(prefillMaxReads)) {
       throw gone(
           "PREFILL_EXHAUSTED",
@@ -241,9 +209,75 @@ public class CheckoutIntentService {
     return new Prefill(i, data, prefillMaxReads - i.prefillReads());
   }
 
+  /**
+   * The open intent a checkout token opens, its row locked until the caller's transaction ends: 401
+   * CHECKOUT_TOKEN_INVALID (bad signature, unknown, or another agent's key sent with it), 401
+   * CHECKOUT_UI_AUTH_REQUIRED (a UI key is configured and neither UI credential holds), 410
+   * CHECKOUT_TOKEN_EXPIRED / CHECKOUT_TOKEN_USED (the latter naming the paid order).
+   */
+  public CheckoutIntent open(PageAuth auth) {
+    Instant now = now();
+    String token = auth.token();
+    CheckoutTokens.Claims claims =
+        tokens
+            .verify(token)
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        401, "CHECKOUT_TOKEN_INVALID", "The checkout token is not valid."));
+    String hash = CheckoutTokens.hash(token);
+    CheckoutIntent i =
+        intents
+            .lockByTokenHash(hash)
+            .filter(x -> x.id().equals(claims.intentId()))
+            .filter(
+                x ->
+                    auth.callerAgentId() == null
+                        || x.binding().agentId().equals(auth.callerAgentId()))
+            .orElseThrow(
+                () ->
+                    new ApiException(
+                        401, "CHECKOUT_TOKEN_INVALID", "The checkout token is not valid."));
+    if (uiKey.filter(k -> !k.isBlank()).isPresent()) {
+      String k = uiKey.get();
+      boolean keyOk =
+          auth.uiKey() != null
+              && java.security.MessageDigest.isEqual(
+                  k.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                  auth.uiKey().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      if (!keyOk && !CheckoutTokens.uiAuthValid(k, hash, auth.uiAuth(), now)) {
+        throw new ApiException(
+            401,
+            "CHECKOUT_UI_AUTH_REQUIRED",
+            "This deployment wants the hosted page's credential: X-Checkout-UI-Key or"
+                + " X-Checkout-UI-Auth.");
+      }
+    }
+    if (!CheckoutIntent.OPEN.equals(i.status())) {
+      throw gone(
+          "CHECKOUT_TOKEN_USED",
+          CheckoutIntent.USED.equals(i.status())
+              ? "This checkout is paid; the token opens nothing any more."
+              : "This checkout was withdrawn; the token opens nothing.",
+          i);
+    }
+    if (i.expired(now) || !now.isBefore(claims.expiresAt())) {
+      throw gone(
+          "CHECKOUT_TOKEN_EXPIRED", "This checkout token expired at " + i.expiresAt() + ".", i);
+    }
+    return i;
+  }
+
   private static ApiException gone(String code, String message, CheckoutIntent i) {
     Map<String, Object> ctx = new LinkedHashMap<>();
     ctx.put("intent_id", i.id());
+    if (CheckoutIntent.USED.equals(i.status())) {
+      // What the buyer's page shows after paying (its token is spent): the order, the way back.
+      ctx.put("order_id", i.binding().orderId());
+      if (i.returnUrl() != null) {
+        ctx.put("return_url", i.returnUrl());
+      }
+    }
     return new ApiException(410, code, message, ctx, Map.of());
   }
 

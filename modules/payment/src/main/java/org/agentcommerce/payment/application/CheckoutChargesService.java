@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 import org.agentcommerce.checkout.api.CheckoutCharges;
-import org.agentcommerce.payment.api.PaymentStatus;
 import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.payment.domain.PaymentStore.PspAccount;
 import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
@@ -25,6 +24,7 @@ public class CheckoutChargesService implements CheckoutCharges {
   @Inject PspRegistry registry;
   @Inject RefundService refunds;
   @Inject HilApprovals hil;
+  @Inject org.agentcommerce.payment.domain.PaymentStore store;
 
   @Override
   public ChargeSettings settings(String merchantId) {
@@ -41,7 +41,8 @@ public class CheckoutChargesService implements CheckoutCharges {
         allowlistActive,
         !allowlistActive || s.merchantAllowlist().contains(merchantId),
         !route.isEmpty(),
-        !route.isEmpty() && registry.live(route.get(0).account()));
+        !route.isEmpty() && registry.live(route.get(0).account()),
+        route.isEmpty() ? null : route.get(0).psp());
   }
 
   @Override
@@ -82,11 +83,60 @@ public class CheckoutChargesService implements CheckoutCharges {
                     c.buyerSubject(),
                     null))
             .payment();
+    return charged(p, null);
+  }
+
+  @Override
+  public Charged chargeOnPage(PageCharge c) {
+    String approval = null;
+    if (hil.required(c.amount())) {
+      // The buyer is on the page and pressed pay seeing this amount: that is their approval, kept
+      // in hil_approvals like one given at approve_url, and usable by this order's payment only.
+      HilApprovals.Approval a =
+          hil.request(c.agentId(), c.orderId(), c.amount(), c.buyerIssuer(), c.buyerSubject());
+      hil.decide(c.agentId(), a.approvalId(), true, c.buyerIssuer(), c.buyerSubject());
+      approval = a.approvalId();
+    }
+    PaymentService.Outcome o =
+        payments.pay(
+            new PayCommand(
+                c.agentId(),
+                c.orderId(),
+                "card",
+                c.methodToken(),
+                false,
+                c.returnUrl(),
+                c.amount().amount(),
+                c.amount().currencyCode(),
+                approval,
+                "hosted",
+                c.buyerIssuer(),
+                c.buyerSubject(),
+                null));
+    return charged(o.payment(), o.oneTimeActionUrl());
+  }
+
+  private static Charged charged(PaymentRecord p, String oneTimeActionUrl) {
     String status =
-        p.status() == PaymentStatus.SUCCEEDED
-            ? "succeeded"
-            : p.status() == PaymentStatus.FAILED ? "failed" : "pending";
-    return new Charged(status, p.id(), p.psp(), p.errorCode(), p.declineCode(), p.errorMessage());
+        switch (p.status()) {
+          case SUCCEEDED -> "succeeded";
+          case FAILED -> "failed";
+          case REQUIRES_ACTION -> "requires_action";
+          default -> "pending";
+        };
+    return new Charged(
+        status,
+        p.id(),
+        p.psp(),
+        p.errorCode(),
+        p.declineCode(),
+        p.errorMessage(),
+        oneTimeActionUrl != null ? oneTimeActionUrl : p.actionUrl());
+  }
+
+  @Override
+  public void checkSoon(String orderId) {
+    store.liveForOrder(orderId).ifPresent(p -> store.checkSoon(p.id()));
   }
 
   @Override

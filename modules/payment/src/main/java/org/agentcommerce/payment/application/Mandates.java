@@ -332,6 +332,8 @@ public class Mandates {
       reason = "already_used";
     } else if ("pending_confirmation".equals(r[3])) {
       reason = "confirmation_required";
+    } else if ("declined".equals(r[3])) {
+      reason = "declined_by_buyer";
     } else if (expired("mandate_tokens", (String) r[0])) {
       reason = "expired";
     } else if (!orderTotal.currencyCode().equals(((String) r[5]).trim())) {

@@ -11,9 +11,10 @@ import org.agentcommerce.platform.api.ApiException;
  * endpoint, ACP complete, the tool door's complete). It applies to charges of protocol-tier orders
  * (acp, ucp, tool door) and to every off-session or delegated payment method; a REST payment with a
  * method the buyer produced on-session is not gated here (it still needs the buyer token and the
- * HIL rule). Refusals are 403 in the gate's own shape: {@code TIER2_CHARGE_DISABLED} (with the
- * reason and the flags that decided), {@code TIER2_TEST_CAPTURE_OVER_CAP} / {@code
- * TIER2_LIVE_CAPTURE_OVER_CAP} ({@code amount_cents}, {@code max_cents}: minor units).
+ * HIL rule), nor is a payment the buyer makes on the hosted checkout page (protocol hosted).
+ * Refusals are 403 in the gate's own shape: {@code TIER2_CHARGE_DISABLED} (with the reason and the
+ * flags that decided), {@code TIER2_TEST_CAPTURE_OVER_CAP} / {@code TIER2_LIVE_CAPTURE_OVER_CAP}
+ * ({@code amount_cents}, {@code max_cents}: minor units).
  */
 @ApplicationScoped
 public class PaymentGates {
@@ -25,7 +26,7 @@ public class PaymentGates {
       String protocol, boolean offSession, String merchantId, long amountMinor, boolean live) {
 
     public boolean gated() {
-      return offSession || !"rest".equals(protocol);
+      return offSession || !("rest".equals(protocol) || "hosted".equals(protocol));
     }
   }
 

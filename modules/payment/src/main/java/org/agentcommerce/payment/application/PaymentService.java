@@ -43,6 +43,7 @@ public class PaymentService implements OrderPayments {
   @Inject PaymentStore store;
   @Inject PspRegistry registry;
   @Inject HilApprovals hil;
+  @Inject BuyerPages pages;
   @Inject Config config;
 
   private Duration unknownRecheck;
@@ -64,6 +65,14 @@ public class PaymentService implements OrderPayments {
   public record Outcome(PaymentRecord payment, String oneTimeActionUrl) {}
 
   public Outcome pay(PayCommand cmd) {
+    return pay(cmd, null);
+  }
+
+  /**
+   * Pays the order once. {@code publicBase}: the address the buyer's approval page is linked on
+   * when the payment needs one (null: a path on this server).
+   */
+  public Outcome pay(PayCommand cmd, java.net.URI publicBase) {
     PaymentSteps.Prepared prepared;
     try {
       prepared = steps.prepare(cmd);
@@ -77,7 +86,16 @@ public class PaymentService implements OrderPayments {
               cmd.buyerSubject());
       Map<String, Object> approval = new LinkedHashMap<>();
       approval.put("approval_id", a.approvalId());
-      approval.put("approve_url", "/agent/v1/payments/approvals/" + a.approvalId());
+      // The buyer's page; its token (in the fragment) decides this approval only.
+      String base = publicBase == null ? "" : publicBase.toString().replaceAll("/$", "");
+      approval.put(
+          "approve_url",
+          base
+              + "/checkout/approvals/"
+              + a.approvalId()
+              + "#token="
+              + pages.issue(BuyerPages.APPROVAL, a.approvalId()));
+      approval.put("approve_api", "/agent/v1/payments/approvals/" + a.approvalId() + "/approve");
       approval.put("expires_at", a.expiresAt().toString());
       approval.put("amount", a.amount().amount().toPlainString());
       approval.put("currency", a.amount().currencyCode());
@@ -241,6 +259,9 @@ public class PaymentService implements OrderPayments {
                     p.pspPaymentId(),
                     p.actionUrl() == null ? null : "redirect_to_url",
                     p.actionUrl(),
-                    p.updatedAt()));
+                    p.updatedAt(),
+                    p.errorCode(),
+                    p.declineCode(),
+                    p.errorMessage()));
   }
 }

@@ -66,6 +66,12 @@ public interface PaymentStore {
    */
   List<String> claimDue(String holder, java.time.Duration lease, int limit);
 
+  /**
+   * Makes the payment's open attempts due for their next check now (the reconciler asks the PSP on
+   * its next round; a leased attempt keeps its lease).
+   */
+  void checkSoon(String paymentId);
+
   /** Puts a claimed attempt back for a later check, counting the check. */
   void release(String attemptId, String holder, java.time.Duration checkAfter);
 

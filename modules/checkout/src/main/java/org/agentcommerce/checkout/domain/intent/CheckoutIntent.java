@@ -123,6 +123,19 @@ public class CheckoutIntent {
     return true;
   }
 
+  /** The hosted page priced the basket again (another destination, an expired quote). */
+  public void requoted(String newQuoteId) {
+    if (orderId != null) {
+      throw new IllegalStateException("Intent " + id + " has its order already");
+    }
+    quoteId = newQuoteId;
+  }
+
+  /** The hosted page made the order of the intent's quote. */
+  public void ordered(String newOrderId) {
+    orderId = newOrderId;
+  }
+
   /** Paid: the token opens nothing any more. */
   public void used(Instant now) {
     status = USED;

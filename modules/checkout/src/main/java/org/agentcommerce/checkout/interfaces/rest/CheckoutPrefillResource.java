@@ -104,7 +104,9 @@ public class CheckoutPrefillResource {
           401, "CHECKOUT_TOKEN_INVALID", "Send the checkout token in X-Checkout-Token.");
     }
     CheckoutIntentService.Prefill p =
-        intents.prefill(token, uiKey, uiAuth, caller.isEstablished() ? caller.agentId() : null);
+        intents.prefill(
+            new CheckoutIntentService.PageAuth(
+                token, uiKey, uiAuth, caller.isEstablished() ? caller.agentId() : null));
     var b = p.intent().binding();
     Map<String, String> address = null;
     if (p.data().containsKey("shipping_address")) {

@@ -20,10 +20,11 @@ import org.eclipse.microprofile.config.Config;
  * us hand out a link to someone else's site (421 HOST_NOT_ALLOWED).
  */
 @ApplicationScoped
-public class PublicBase {
+public class PublicBase implements org.agentcommerce.checkout.api.PublicLinks {
 
   @Inject Config config;
 
+  @Override
   public URI of(UriInfo uri) {
     Optional<String> configured =
         config.getOptionalValue("ac.public-base-url", String.class).filter(s -> !s.isBlank());

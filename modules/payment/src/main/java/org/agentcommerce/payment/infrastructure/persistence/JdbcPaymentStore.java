@@ -301,6 +301,23 @@ public class JdbcPaymentStore implements PaymentStore {
   }
 
   @Override
+  public void checkSoon(String paymentId) {
+    try (Connection c = dataSource().getConnection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "UPDATE payment_attempts SET next_check_at = "
+                    + NOW
+                    + " WHERE payment_id = ? AND status IN ('sent', 'unknown', 'processing',"
+                    + " 'requires_action') AND next_check_at > "
+                    + NOW)) {
+      ps.setString(1, paymentId);
+      ps.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Expediting payment " + paymentId + " failed", e);
+    }
+  }
+
+  @Override
   public List<PspAccount> pspAccounts(String merchantId) {
     @SuppressWarnings("unchecked")
     List<Object[]> rows =

@@ -111,7 +111,13 @@ public class MandateResource {
       String currency,
       String merchantId,
       boolean requiresUserConfirmation,
-      String confirmUrl,
+      @Schema(
+              description =
+                  "The buyer's confirmation page (token in the fragment: shown once; give it to"
+                      + " the buyer)")
+          String confirmUrl,
+      @Schema(description = "POST here with the buyer's own token to confirm instead")
+          String confirmApi,
       Instant expiresAt) {}
 
   @POST

@@ -72,6 +72,6 @@ public class PaymentAuthorizationResource {
       @PathParam("authorization_id") String authorizationId) {
     JsonWebToken t = buyer.requireVerifiedBuyer();
     return PaymentAuthorizeResource.view(
-        mandates.confirm(caller.agentId(), authorizationId, t.getIssuer(), t.getSubject()));
+        mandates.confirm(caller.agentId(), authorizationId, t.getIssuer(), t.getSubject()), null);
   }
 }

@@ -10,6 +10,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.math.BigDecimal;
+import org.agentcommerce.payment.application.BuyerPages;
 import org.agentcommerce.payment.application.Mandates;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.BuyerIdentity;
@@ -40,6 +41,9 @@ public class PaymentAuthorizeResource {
   @Inject Mandates mandates;
   @Inject Caller caller;
   @Inject BuyerIdentity buyer;
+  @Inject BuyerPages pages;
+  @Inject org.agentcommerce.checkout.api.PublicLinks links;
+  @jakarta.ws.rs.core.Context jakarta.ws.rs.core.UriInfo uri;
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
@@ -54,8 +58,8 @@ public class PaymentAuthorizeResource {
               + " Only a hash of the token is stored. Refusals: MANDATE_NOT_FOUND 404,"
               + " MANDATE_NOT_ACTIVE and EXPIRED_MANDATE 409, CURRENCY_NOT_ALLOWED,"
               + " EXCEEDED_LIMIT and NOT_ALLOWED_MERCHANT 403. With the mandate's step-up rule the"
-              + " answer is requires_user_confirmation with confirm_url; the token works once the"
-              + " buyer confirmed.")
+              + " answer is requires_user_confirmation with confirm_url (the buyer's page: confirm or"
+              + " decline) and confirm_api; the token works once the buyer confirmed.")
   @APIResponse(
       responseCode = "200",
       description = "The authorization",
@@ -82,10 +86,20 @@ public class PaymentAuthorizeResource {
             amount,
             body.currency(),
             body.merchantContext() == null ? null : body.merchantContext().merchantId());
-    return view(a);
+    boolean stepUp = "requires_user_confirmation".equals(a.status());
+    // The buyer's page; its token (in the fragment) confirms or declines this authorization only.
+    String page =
+        stepUp
+            ? links.of(uri).toString().replaceAll("/$", "")
+                + "/checkout/authorizations/"
+                + a.authorizationId()
+                + "#token="
+                + pages.issue(BuyerPages.AUTHORIZATION, a.authorizationId())
+            : null;
+    return view(a, page);
   }
 
-  static MandateResource.AuthorizeResponse view(Mandates.Authorization a) {
+  static MandateResource.AuthorizeResponse view(Mandates.Authorization a, String confirmUrl) {
     boolean stepUp = "requires_user_confirmation".equals(a.status());
     return new MandateResource.AuthorizeResponse(
         a.status(),
@@ -96,6 +110,7 @@ public class PaymentAuthorizeResource {
         a.amount().currencyCode(),
         a.merchantId(),
         stepUp,
+        confirmUrl,
         stepUp ? "/agent/v1/payments/authorizations/" + a.authorizationId() + "/confirm" : null,
         a.expiresAt());
   }

@@ -64,6 +64,7 @@ public class PaymentResource {
   @Inject Caller caller;
   @Inject BuyerIdentity buyer;
   @Context UriInfo uri;
+  @Inject org.agentcommerce.checkout.api.PublicLinks links;
 
   @Schema(name = "PaymentMethod")
   public record PaymentMethod(
@@ -282,7 +283,8 @@ public class PaymentResource {
                 "rest",
                 token.getIssuer(),
                 token.getSubject(),
-                null));
+                null),
+            links.of(uri));
     PaymentRecord p = outcome.payment();
     PaymentResponse v = view(p, payments.attempts(p.id()));
     if (outcome.oneTimeActionUrl() != null && p.status() == PaymentStatus.REQUIRES_ACTION) {

@@ -69,8 +69,14 @@ public class IdempotentExecution {
       // Replays never show a secret the first answer showed once.
       entity = once.withoutSecrets();
     }
-    return entity instanceof String s ? s : JsonbProvider.jsonb().toJson(entity);
+    String body = entity instanceof String s ? s : JsonbProvider.jsonb().toJson(entity);
+    // A page link carries its one-time credential in the fragment (#token=…): a replay shows the
+    // link without it, whatever answer held it (an approval asked for in a refusal, too).
+    return FRAGMENT_TOKEN.matcher(body).replaceAll("");
   }
+
+  private static final java.util.regex.Pattern FRAGMENT_TOKEN =
+      java.util.regex.Pattern.compile("#token=[A-Za-z0-9._~%-]+");
 
   /**
    * The headers a replay repeats ({@code Content-Type} and {@link #REPLAYED_HEADERS}), as a JSON

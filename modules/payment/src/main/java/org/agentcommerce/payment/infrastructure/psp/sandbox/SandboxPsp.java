@@ -70,6 +70,18 @@ public class SandboxPsp implements PspAdapter {
           "tok_processing",
           new Behaviour("processing", null, "succeeded"));
 
+  /**
+   * The sandbox card form's test cards (the numbers Stripe documents for the same behaviours) and
+   * the tokens they stand for. Any other number, even a valid one, is no card of the sandbox.
+   */
+  public static final Map<String, String> TEST_CARDS =
+      Map.of(
+          "4242424242424242", "tok_visa",
+          "5555555555554444", "tok_mastercard",
+          "4000000000000002", "tok_chargeDeclined",
+          "4000000000009995", "tok_chargeDeclinedInsufficientFunds",
+          "4000002760003184", "tok_threeDSecure2Required");
+
   @Inject SandboxLedger ledger;
 
   @Override

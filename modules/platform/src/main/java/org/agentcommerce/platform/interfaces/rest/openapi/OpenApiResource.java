@@ -77,7 +77,9 @@ public class OpenApiResource {
     HttpRequest get =
         HttpRequest.newBuilder(source)
             .header("Accept", MediaType.APPLICATION_JSON)
-            .timeout(Duration.ofSeconds(10))
+            // The container derives the document on its first request: on a busy two-core machine
+            // that took over 10 s (a CI run saw the 503), so this waits up to a minute, once.
+            .timeout(Duration.ofSeconds(60))
             .GET()
             .build();
     try {

@@ -150,7 +150,15 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
       try (var reader = JSON.createReader(new StringReader(replay.headers()))) {
         reader
             .readObject()
-            .forEach((name, value) -> answer.header(name, ((JsonString) value).getString()));
+            .forEach(
+                (name, value) -> {
+                  String v = ((JsonString) value).getString();
+                  if ("Content-Type".equalsIgnoreCase(name)) {
+                    answer.type(v); // one Content-Type: the stored one replaces the default
+                  } else {
+                    answer.header(name, v);
+                  }
+                });
       }
     }
     return answer.build();

@@ -1,0 +1,142 @@
+package org.agentcommerce.payment.interfaces.rest;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.agentcommerce.payment.application.BuyerPages;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The buyer's approval page's API: approve or decline one payment above the agent's threshold. Its
+ * credential is the page token of the page's address (X-Page-Token): no agent key, no buyer token;
+ * it decides this one request once.
+ */
+@RequestScoped
+@Path("/agent/v1/payments/approvals/{approval_id}/page")
+@SecurityRequirementsSet
+@Tag(name = "Hosted pages")
+public class ApprovalPageResource {
+
+  @Inject BuyerPages pages;
+
+  @PathParam("approval_id")
+  String id;
+
+  @HeaderParam("X-Page-Token")
+  String token;
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  @Parameter(
+      name = "approval_id",
+      in = ParameterIn.PATH,
+      required = true,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-Page-Token",
+      in = ParameterIn.HEADER,
+      required = true,
+      description = "The page token of the page's address (#token=bpt_…)",
+      schema = @Schema(type = SchemaType.STRING))
+  @Operation(
+      operationId = "hilApprovalPage",
+      summary = "A payment approval, as the buyer's page shows it")
+  @APIResponse(
+      responseCode = "200",
+      description =
+          "Amount, merchant, the asking agent, status (pending, approved, rejected, used,"
+              + " expired)",
+      content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
+  @APIResponse(
+      responseCode = "401",
+      description = "PAGE_TOKEN_INVALID",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public Response view() {
+    return PageAnswers.noStore(pages.view(BuyerPages.APPROVAL, id, token));
+  }
+
+  @POST
+  @Path("/approve")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Parameter(
+      name = "approval_id",
+      in = ParameterIn.PATH,
+      required = true,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-Page-Token",
+      in = ParameterIn.HEADER,
+      required = true,
+      description = "The page token of the page's address (#token=bpt_…)",
+      schema = @Schema(type = SchemaType.STRING))
+  @Operation(operationId = "hilApprovalPageApprove", summary = "The buyer approves")
+  @APIResponse(
+      responseCode = "200",
+      description = "Approved",
+      content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
+  @APIResponse(
+      responseCode = "401",
+      description = "PAGE_TOKEN_INVALID",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "ALREADY_DECIDED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "410",
+      description = "EXPIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public Response approve() {
+    return PageAnswers.noStore(pages.decide(BuyerPages.APPROVAL, id, token, true));
+  }
+
+  @POST
+  @Path("/decline")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Parameter(
+      name = "approval_id",
+      in = ParameterIn.PATH,
+      required = true,
+      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(
+      name = "X-Page-Token",
+      in = ParameterIn.HEADER,
+      required = true,
+      description = "The page token of the page's address (#token=bpt_…)",
+      schema = @Schema(type = SchemaType.STRING))
+  @Operation(operationId = "hilApprovalPageDecline", summary = "The buyer declines")
+  @APIResponse(
+      responseCode = "200",
+      description = "Declined (status rejected): nothing will be paid with it",
+      content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
+  @APIResponse(
+      responseCode = "401",
+      description = "PAGE_TOKEN_INVALID",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "409",
+      description = "ALREADY_DECIDED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "410",
+      description = "EXPIRED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public Response decline() {
+    return PageAnswers.noStore(pages.decide(BuyerPages.APPROVAL, id, token, false));
+  }
+}
