@@ -10,7 +10,7 @@
 # Builds nothing: build the jar first (./mvnw -q -o package -DskipTests). Installs chromium with
 # apt-get when it is missing (root only) and playwright-core with npm ci. The server runs from a
 # temporary working directory with the development buyer-token issuer on and checkout tokens valid
-# 60 seconds (so that the expired-link page can be reached); it is stopped on exit. After the run
+# 40 seconds (so that the expired-link page can be reached); it is stopped on exit. After the run
 # the server's log is searched for any checkout or page token: finding one fails the check.
 #
 # Environment:
@@ -85,7 +85,7 @@ port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", 
 base="http://127.0.0.1:$port"
 echo "browser-check: starting $(basename "$jar") on $base (working directory $work)"
 (cd "$work" \
-  && AC_DEV_ISSUER_ENABLED=true AC_CHECKOUT_TOKEN_TTL=PT60S \
+  && AC_DEV_ISSUER_ENABLED=true AC_CHECKOUT_TOKEN_TTL=PT40S \
     exec java -jar "$jar" --port "$port") >"$log" 2>&1 &
 server_pid=$!
 

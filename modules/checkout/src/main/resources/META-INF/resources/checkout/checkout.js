@@ -223,12 +223,13 @@
           img,
           el('div', {},
             el('div', { class: 'line-title', text: l.title }),
-            l.variant_title ? el('div', { class: 'muted', text: l.variant_title }) : null,
+            l.variant_title && l.variant_title !== 'Default Title' ? el('div', { class: 'muted', text: l.variant_title }) : null,
             el('div', { class: 'muted', text: 'Quantity ' + l.quantity + ' × ' + money(l.unit_price, v.currency) })),
           el('div', { class: 'amount', text: money(l.line_total, v.currency) })));
       }
       const t = v.totals;
-      const priced = v.order_id || v.priced_for;
+      // Shipping and tax are final once priced for the buyer's address (or on the order).
+      const priced = v.order_id || (v.priced_for && v.priced_for.postal_code);
       const dl = el('dl', { class: 'totals', id: 'totals' },
         el('dt', { text: 'Subtotal' }), el('dd', { text: money(t.subtotal, v.currency) }));
       if (!isZero(t.discount_total)) {
