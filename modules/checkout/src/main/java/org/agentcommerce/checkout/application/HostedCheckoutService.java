@@ -77,6 +77,7 @@ public class HostedCheckoutService {
    * sandbox (the built-in test PSP's), or unavailable (the merchant's PSP has no form on this
    * page).
    */
+  @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "HostedCheckoutView")
   public record HostedCheckoutView(
       String intentId,
       String step,

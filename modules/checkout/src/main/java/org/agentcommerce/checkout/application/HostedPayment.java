@@ -20,6 +20,7 @@ public class HostedPayment {
   @Inject Instance<CheckoutCharges> charges;
 
   /** How the press ended: the charge's status and, for 3-D Secure, where the buyer goes next. */
+  @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "HostedPaymentResult")
   public record HostedPaymentResult(
       String intentId,
       String orderId,

@@ -43,6 +43,7 @@ public class BuyerPages {
   @Inject SellableCatalog catalog;
 
   /** What the page shows. {@code status}: pending, approved, rejected (declined) or expired. */
+  @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "DecisionView")
   public record DecisionView(
       String kind,
       String id,

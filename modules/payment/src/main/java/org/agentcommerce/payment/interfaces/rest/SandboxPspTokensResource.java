@@ -49,6 +49,7 @@ public class SandboxPspTokensResource {
   }
 
   /** The single-use token standing for the card, and what the page may show of it. */
+  @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "SandboxCardToken")
   public record SandboxCardToken(String token, String brand, String last4) {}
 
   @POST
