@@ -134,12 +134,28 @@ class HostedCheckoutIT {
         token);
   }
 
+  /** Pay as the page does: with the total and quote it shows (read just before). */
   private Http.Answer pay(String token, String cardToken, boolean details) {
+    Http.Answer v = view(token);
+    String total = "0.00";
+    String quote = null;
+    if (v.status() == 200) {
+      total = v.json().getJsonObject("totals").getString("total");
+      quote = v.json().getString("quote_id", null);
+    }
+    return pay(token, cardToken, details, total, quote);
+  }
+
+  private Http.Answer pay(
+      String token, String cardToken, boolean details, String total, String quoteId) {
     return http.post(
         "/agent/v1/checkout/hosted/pay",
         "{\"payment_method\":{\"type\":\"card\",\"token\":\""
             + cardToken
-            + "\"}"
+            + "\"},\"expected_total\":\""
+            + total
+            + "\""
+            + (quoteId == null ? "" : ",\"quote_id\":\"" + quoteId + "\"")
             + (details
                 ? ",\"customer_email\":\"ada@example.com\",\"shipping_address\":" + ADDRESS
                 : "")
@@ -295,7 +311,13 @@ class HostedCheckoutIT {
   void pressesOfPayAtOnceChargeOnce() throws Exception {
     JsonObject s = session(1);
     String token = s.getString("checkout_token");
-    ok(price(token, ADDRESS));
+    JsonObject priced = ok(price(token, ADDRESS));
+    String shown =
+        ",\"expected_total\":\""
+            + priced.getJsonObject("totals").getString("total")
+            + "\",\"quote_id\":\""
+            + priced.getString("quote_id")
+            + "\"";
     int n = 8;
     ExecutorService pool = Executors.newFixedThreadPool(n);
     CountDownLatch go = new CountDownLatch(1);
@@ -309,8 +331,9 @@ class HostedCheckoutIT {
                     .unguarded()
                     .post(
                         "/agent/v1/checkout/hosted/pay",
-                        "{\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"},"
-                            + "\"customer_email\":\"ada@example.com\",\"shipping_address\":"
+                        "{\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"}"
+                            + shown
+                            + ",\"customer_email\":\"ada@example.com\",\"shipping_address\":"
                             + ADDRESS
                             + "}",
                         "X-Checkout-Token",
@@ -356,6 +379,131 @@ class HostedCheckoutIT {
         Agents.query(
             "SELECT status FROM hil_approvals WHERE used_by_payment = ?",
             paid.getString("payment_id")));
+    assertEquals(
+        "hosted_page",
+        Agents.query(
+            "SELECT decided_via FROM hil_approvals WHERE used_by_payment = ?",
+            paid.getString("payment_id")));
+  }
+
+  @Test
+  void aPressNeverOverridesTheBuyersNoOnTheirApprovalPage() {
+    String orderId =
+        ok(http.post(
+                "/agent/v1/orders/create",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"items\":[{\"product_id\":\""
+                    + SINGLE
+                    + "\",\"quantity\":13}],\"customer_email\":\"ada@example.com\","
+                    + "\"shipping_address\":"
+                    + ADDRESS
+                    + ",\"currency\":\"USD\"}",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer))
+            .getString("order_id");
+    JsonObject approval =
+        refused(
+                http.post(
+                    "/agent/v1/payments",
+                    "{\"order_id\":\""
+                        + orderId
+                        + "\",\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"}}",
+                    "X-API-Key",
+                    agent.apiKey(),
+                    "X-Agent-User-JWT",
+                    buyer),
+                409,
+                "HIL_REQUIRED")
+            .getJsonObject("approval");
+    String url = approval.getString("approve_url");
+    String pageToken = url.substring(url.indexOf("#token=") + 7);
+    String api = "/agent/v1/payments/approvals/" + approval.getString("approval_id") + "/page";
+    assertEquals(
+        "rejected",
+        ok(new Http(base).post(api + "/decline", null, "X-Page-Token", pageToken))
+            .getString("status"));
+    assertEquals(
+        "approval_page",
+        Agents.query(
+            "SELECT decided_via FROM hil_approvals WHERE id = ?",
+            approval.getString("approval_id")));
+    String token =
+        ok(http.post(
+                "/agent/v1/checkout/intents",
+                "{\"items\":[{\"product_id\":\""
+                    + SINGLE
+                    + "\",\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"quantity\":13}],\"order_id\":\""
+                    + orderId
+                    + "\"}",
+                "X-API-Key",
+                agent.apiKey(),
+                "X-Agent-User-JWT",
+                buyer))
+            .getString("checkout_token");
+    refused(pay(token, "tok_visa", false), 403, "HIL_DECLINED");
+    assertEquals(0, captured(orderId));
+    // No approval was made for the refused press.
+    assertEquals(
+        1L,
+        ((Number) Agents.query("SELECT COUNT(*) FROM hil_approvals WHERE order_id = ?", orderId))
+            .longValue());
+  }
+
+  @Test
+  void theChargeIsTheTotalThePageShowedOrNothing() {
+    JsonObject s = session(11);
+    String token = s.getString("checkout_token");
+    JsonObject shown = ok(price(token, ADDRESS));
+    String total = shown.getJsonObject("totals").getString("total");
+    // Priced again (by whoever holds the token) after the page showed its total.
+    JsonObject again =
+        ok(
+            http.post(
+                "/agent/v1/checkout/hosted/price",
+                "{\"shipping_address\":" + ADDRESS + ",\"delivery_option\":\"express\"}",
+                "X-Checkout-Token",
+                token));
+    String newTotal = again.getJsonObject("totals").getString("total");
+    assertFalse(total.equals(newTotal), again::toString);
+    refused(
+        pay(token, "tok_visa", true, total, shown.getString("quote_id")), 409, "QUOTE_MISMATCH");
+    // A total the server does not hold for the order: refused too, nothing charged.
+    JsonObject now = ok(view(token));
+    refused(pay(token, "tok_visa", true, "1.00", now.getString("quote_id")), 409, "QUOTE_MISMATCH");
+    Object orderId =
+        Agents.query(
+            "SELECT order_id FROM checkout_intents WHERE id = ?", s.getString("session_id"));
+    if (orderId != null) {
+      assertEquals(0, captured((String) orderId));
+    }
+    // What the page shows now is what is charged.
+    JsonObject paid = ok(pay(token, "tok_visa", true));
+    assertEquals("succeeded", paid.getString("status"), paid::toString);
+    assertEquals(
+        newTotal,
+        ok(http.get("/agent/v1/orders/" + paid.getString("order_id"), "X-API-Key", agent.apiKey()))
+            .getJsonObject("order")
+            .getString("total_amount"));
+  }
+
+  @Test
+  void pricingIsBoundedAndRefusalsAreNeverCached() {
+    JsonObject s = session(1);
+    String token = s.getString("checkout_token");
+    for (int i = 0; i < 20; i++) {
+      ok(price(token, ADDRESS));
+    }
+    Http.Answer limited = price(token, ADDRESS);
+    refused(limited, 429, "TOO_MANY_PRICINGS");
+    assertEquals("no-store", limited.header("Cache-Control").orElse(null));
+    Http.Answer invalid = view("ct_nope");
+    assertEquals(401, invalid.status());
+    assertEquals("no-store", invalid.header("Cache-Control").orElse(null));
   }
 
   @Test

@@ -423,7 +423,12 @@
         return formError(form, 'The payment provider could not be reached. Nothing was charged. Try again.');
       }
       // 2. Pay exactly the server's total with that token.
-      const body = { payment_method: { type: 'card', token: t.data.token } };
+      // The total on the button and its quote: the server charges exactly that, or nothing.
+      const body = {
+        payment_method: { type: 'card', token: t.data.token },
+        expected_total: this.view.totals.total,
+        quote_id: this.view.quote_id,
+      };
       if (!this.view.order_id && this.details) {
         body.customer_email = this.details.customer_email;
         body.customer_name = this.details.customer_name;

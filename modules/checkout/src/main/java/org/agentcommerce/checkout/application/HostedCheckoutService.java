@@ -38,6 +38,12 @@ public class HostedCheckoutService {
   @Inject Instance<CheckoutCharges> charges;
   @Inject Clock clock;
 
+  @Inject
+  @org.eclipse.microprofile.config.inject.ConfigProperty(
+      name = "ac.checkout.max-pricings",
+      defaultValue = "20")
+  int maxPricings;
+
   /** A line as the page shows it; amounts are decimal strings in major units. */
   public record HostedLine(
       String productId,
@@ -111,7 +117,7 @@ public class HostedCheckoutService {
    * Prices the intent's basket for the buyer's address and delivery choice (a new quote the intent
    * now holds): the totals the buyer then pays. Only before the order exists (409 INVALID_STATE).
    */
-  @Transactional
+  @Transactional(dontRollbackOn = ApiException.class)
   public HostedCheckoutView price(
       CheckoutIntentService.PageAuth auth, ShipTo address, String deliveryOption) {
     CheckoutIntent i = intents.open(auth);
@@ -122,6 +128,16 @@ public class HostedCheckoutService {
           "INVALID_STATE",
           "This checkout's order is made: its address and prices are fixed.",
           Map.of("order_id", b.orderId()),
+          Map.of());
+    }
+    if (!i.pricedAgain(maxPricings)) {
+      throw new ApiException(
+          429,
+          "TOO_MANY_PRICINGS",
+          "This checkout was priced "
+              + maxPricings
+              + " times; ask for a new checkout link if the address must change again.",
+          Map.of("intent_id", i.id()),
           Map.of());
     }
     Quote q = quote(b);
@@ -156,6 +172,7 @@ public class HostedCheckoutService {
       String intentId,
       String agentId,
       String orderId,
+      String quoteId,
       Money amount,
       String buyerIssuer,
       String buyerSubject) {}
@@ -216,7 +233,8 @@ public class HostedCheckoutService {
       i.ordered(made.orderId());
       o = orders.require(b.agentId(), made.orderId(), scope);
     }
-    return new Payable(i.id(), b.agentId(), o.id(), o.total(), b.buyerIssuer(), b.buyerSubject());
+    return new Payable(
+        i.id(), b.agentId(), o.id(), o.quoteId(), o.total(), b.buyerIssuer(), b.buyerSubject());
   }
 
   /**

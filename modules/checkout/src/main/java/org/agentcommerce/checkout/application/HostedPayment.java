@@ -33,6 +33,13 @@ public class HostedPayment {
       String message) {}
 
   /**
+   * What the buyer's page showed when pay was pressed: the total on the button and the quote it
+   * came from. The charge is of exactly that total, or nothing (409 QUOTE_MISMATCH): a checkout
+   * priced again after the page showed it is not charged at the new price.
+   */
+  public record Shown(java.math.BigDecimal total, String quoteId) {}
+
+  /**
    * Pays the intent's order with a single-use PSP token from the PSP's card form ({@code tok_…};
    * saved methods and mandate tokens are not the page's to use: 422). {@code returnUrl}: where the
    * PSP's 3-D Secure page sends the buyer back.
@@ -41,6 +48,7 @@ public class HostedPayment {
       CheckoutIntentService.PageAuth auth,
       HostedCheckoutService.Details details,
       String methodToken,
+      Shown shown,
       java.util.function.Function<String, String> returnUrlOf) {
     if (methodToken == null || !methodToken.matches("tok_[A-Za-z0-9_]{1,100}")) {
       throw new InvalidInputException(
@@ -54,6 +62,15 @@ public class HostedPayment {
           503, "PSP_NOT_CONFIGURED", "No payment module is deployed; nothing was charged.");
     }
     HostedCheckoutService.Payable p = hosted.payable(auth, details);
+    if (shown.quoteId() != null && !shown.quoteId().equals(p.quoteId())) {
+      throw new ApiException(
+          409,
+          "QUOTE_MISMATCH",
+          "The checkout was priced again after the page showed it; nothing was charged. Show the"
+              + " buyer the current total.",
+          java.util.Map.of("quote_id", shown.quoteId(), "current_quote_id", p.quoteId()),
+          java.util.Map.of());
+    }
     CheckoutCharges.Charged c =
         charges
             .get()
@@ -65,7 +82,8 @@ public class HostedPayment {
                     returnUrlOf.apply(p.intentId()),
                     p.buyerIssuer(),
                     p.buyerSubject(),
-                    p.amount()));
+                    org.agentcommerce.platform.api.Money.of(
+                        shown.total().toPlainString(), p.amount().currencyCode())));
     return new HostedPaymentResult(
         p.intentId(),
         p.orderId(),

@@ -98,7 +98,8 @@ public class BuyerPages {
     }
     if (APPROVAL.equals(kind)) {
       HilApprovals.Approval a = approvals.find(d.agentId(), id).orElseThrow();
-      approvals.decide(d.agentId(), id, approve, a.buyerIssuer(), a.buyerSubject());
+      approvals.decide(
+          d.agentId(), id, approve, a.buyerIssuer(), a.buyerSubject(), "approval_page");
     } else if (approve) {
       Mandates.Mandate m = mandates.find(d.agentId(), mandateOf(id)).orElseThrow();
       mandates.confirm(d.agentId(), id, m.buyerIssuer(), m.buyerSubject());

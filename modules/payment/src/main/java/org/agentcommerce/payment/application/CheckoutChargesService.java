@@ -88,15 +88,8 @@ public class CheckoutChargesService implements CheckoutCharges {
 
   @Override
   public Charged chargeOnPage(PageCharge c) {
-    String approval = null;
-    if (hil.required(c.amount())) {
-      // The buyer is on the page and pressed pay seeing this amount: that is their approval, kept
-      // in hil_approvals like one given at approve_url, and usable by this order's payment only.
-      HilApprovals.Approval a =
-          hil.request(c.agentId(), c.orderId(), c.amount(), c.buyerIssuer(), c.buyerSubject());
-      hil.decide(c.agentId(), a.approvalId(), true, c.buyerIssuer(), c.buyerSubject());
-      approval = a.approvalId();
-    }
+    // Above the threshold the press is recorded as the buyer's approval inside the payment's own
+    // transaction (PaymentSteps.prepare); the amount is the one the page showed (drift guard).
     PaymentService.Outcome o =
         payments.pay(
             new PayCommand(
@@ -108,8 +101,8 @@ public class CheckoutChargesService implements CheckoutCharges {
                 c.returnUrl(),
                 c.amount().amount(),
                 c.amount().currencyCode(),
-                approval,
-                "hosted",
+                null,
+                PaymentSteps.HOSTED,
                 c.buyerIssuer(),
                 c.buyerSubject(),
                 null));

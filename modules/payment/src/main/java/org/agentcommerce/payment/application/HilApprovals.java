@@ -125,6 +125,18 @@ public class HilApprovals {
   @Transactional
   public Approval decide(
       String agentId, String approvalId, boolean approve, String buyerIssuer, String buyerSubject) {
+    return decide(agentId, approvalId, approve, buyerIssuer, buyerSubject, "buyer_token");
+  }
+
+  /** The decision, recording where it was made ({@code via}: buyer_token, approval_page). */
+  @Transactional
+  public Approval decide(
+      String agentId,
+      String approvalId,
+      boolean approve,
+      String buyerIssuer,
+      String buyerSubject,
+      String via) {
     Approval a =
         row(approvalId, true)
             .filter(x -> x.agentId().equals(agentId))
@@ -146,9 +158,12 @@ public class HilApprovals {
       throw new ApiException(409, "HIL_APPROVAL_EXPIRED", "The approval has expired.");
     }
     em.createNativeQuery(
-            "UPDATE hil_approvals SET status = ?, decided_at = " + NOW + " WHERE id = ?")
+            "UPDATE hil_approvals SET status = ?, decided_via = ?, decided_at = "
+                + NOW
+                + " WHERE id = ?")
         .setParameter(1, approve ? "approved" : "rejected")
-        .setParameter(2, approvalId)
+        .setParameter(2, via)
+        .setParameter(3, approvalId)
         .executeUpdate();
     return row(approvalId, false).orElseThrow();
   }
@@ -204,6 +219,60 @@ public class HilApprovals {
         .setParameter(1, payment)
         .setParameter(2, approvalId)
         .executeUpdate();
+  }
+
+  /**
+   * The buyer pressed pay on the hosted checkout page with this amount on the button: recorded as
+   * their approval of this one payment, used by it, in the payment's own transaction (so it exists
+   * exactly when the payment does). Refused with 403 HIL_DECLINED when the buyer declined a payment
+   * of this order on their approval page: a press on a page the agent can also reach never
+   * overrides an explicit no.
+   */
+  public String pressedOnPage(
+      String agentId,
+      String orderId,
+      Money amount,
+      String buyerIssuer,
+      String buyerSubject,
+      String paymentId) {
+    Number declined =
+        (Number)
+            em.createNativeQuery(
+                    "SELECT COUNT(*) FROM hil_approvals WHERE order_id = ? AND status ="
+                        + " 'rejected'")
+                .setParameter(1, orderId)
+                .getSingleResult();
+    if (declined.intValue() > 0) {
+      throw new ApiException(
+          403,
+          "HIL_DECLINED",
+          "The buyer declined a payment of this order on their approval page; it is not paid"
+              + " without a new approval.",
+          Map.of("order_id", orderId),
+          Map.of());
+    }
+    String id = Ids.newId("hil", 16);
+    em.createNativeQuery(
+            "INSERT INTO hil_approvals (id, agent_id, order_id, amount_minor, currency,"
+                + " buyer_issuer, buyer_subject, status, used_by_payment, decided_via, decided_at,"
+                + " expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'used', ?, 'hosted_page', "
+                + NOW
+                + ", TIMESTAMPADD(SECOND, ?, "
+                + NOW
+                + "), "
+                + NOW
+                + ")")
+        .setParameter(1, id)
+        .setParameter(2, agentId)
+        .setParameter(3, orderId)
+        .setParameter(4, amount.minorUnits())
+        .setParameter(5, amount.currencyCode())
+        .setParameter(6, buyerIssuer)
+        .setParameter(7, buyerSubject)
+        .setParameter(8, paymentId)
+        .setParameter(9, ttl.toSeconds())
+        .executeUpdate();
+    return id;
   }
 
   private boolean expired(String approvalId) {

@@ -34,6 +34,9 @@ import org.eclipse.microprofile.config.Config;
 @ApplicationScoped
 public class PaymentSteps {
 
+  /** The protocol of a payment the buyer makes on the hosted checkout page. */
+  public static final String HOSTED = "hosted";
+
   @Inject PaymentStore store;
   @Inject OrderBook orders;
   @Inject PaymentGates gates;
@@ -161,7 +164,18 @@ public class PaymentSteps {
                 cmd.buyerIssuer(),
                 cmd.buyerSubject())
             : null;
-    if (hil.required(o.total())) {
+    String approvalId = cmd.hilApprovalId();
+    if (hil.required(o.total()) && HOSTED.equals(cmd.protocol()) && approvalId == null) {
+      // The buyer's own press of pay on the hosted page, the amount on its button.
+      approvalId =
+          hil.pressedOnPage(
+              cmd.agentId(),
+              o.orderId(),
+              o.total(),
+              cmd.buyerIssuer(),
+              cmd.buyerSubject(),
+              paymentId);
+    } else if (hil.required(o.total())) {
       if (cmd.hilApprovalId() == null) {
         throw new HilRequired(o);
       }
@@ -195,7 +209,7 @@ public class PaymentSteps {
             null,
             cmd.buyerIssuer(),
             cmd.buyerSubject(),
-            cmd.hilApprovalId(),
+            approvalId,
             redeemed == null ? null : redeemed.mandateId(),
             null,
             null);

@@ -68,7 +68,8 @@ public interface PaymentStore {
 
   /**
    * Makes the payment's open attempts due for their next check now (the reconciler asks the PSP on
-   * its next round; a leased attempt keeps its lease).
+   * its next round; a leased attempt keeps its lease). Only for the first ten checks of an attempt:
+   * after those its backoff holds, however often a page asks.
    */
   void checkSoon(String paymentId);
 

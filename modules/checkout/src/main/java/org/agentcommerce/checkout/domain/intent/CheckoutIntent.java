@@ -59,6 +59,9 @@ public class CheckoutIntent {
   @Column(name = "prefill_reads", nullable = false)
   private int prefillReads;
 
+  @Column(nullable = false)
+  private int pricings;
+
   @Column(name = "expires_at", nullable = false)
   private Instant expiresAt;
 
@@ -120,6 +123,15 @@ public class CheckoutIntent {
       return false;
     }
     prefillReads++;
+    return true;
+  }
+
+  /** Counts a pricing by the hosted page; false when {@code max} were made already. */
+  public boolean pricedAgain(int max) {
+    if (pricings >= max) {
+      return false;
+    }
+    pricings++;
     return true;
   }
 

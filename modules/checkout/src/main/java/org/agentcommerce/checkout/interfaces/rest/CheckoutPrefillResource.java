@@ -32,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequestScoped
 @Path("/agent/v1/checkout/prefill")
 @KeyIfSent
+@org.agentcommerce.platform.api.NoStore
 @SecurityRequirementsSet
 @SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))

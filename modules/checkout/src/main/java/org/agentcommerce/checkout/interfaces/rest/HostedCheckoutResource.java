@@ -42,6 +42,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequestScoped
 @Path("/agent/v1/checkout/hosted")
 @KeyIfSent
+@org.agentcommerce.platform.api.NoStore
 @SecurityRequirementsSet
 @SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
@@ -76,6 +77,11 @@ public class HostedCheckoutResource {
   /** The pay button: the method, and the buyer's details when the order is not made yet. */
   public record HostedPayRequest(
       @NotNull @Valid HostedPaymentMethod paymentMethod,
+      @NotNull
+          @Pattern(regexp = "[0-9]{1,12}(\\.[0-9]{1,4})?")
+          @Schema(description = "The total the page showed (decimal string): the charge is of it")
+          String expectedTotal,
+      @Size(max = 64) @Schema(description = "The quote the page showed") String quoteId,
       @Email @Size(max = 320) String customerEmail,
       @Size(max = 200) String customerName,
       @Valid WireItems.Address shippingAddress) {}
@@ -173,6 +179,10 @@ public class HostedCheckoutResource {
       description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @APIResponse(
+      responseCode = "429",
+      description = "TOO_MANY_PRICINGS (ac.checkout.max-pricings per checkout, default 20)",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
       responseCode = "422",
       description = "An incomplete address, an unknown delivery option",
       content = @Content(schema = @Schema(ref = "HTTPValidationError")))
@@ -226,7 +236,8 @@ public class HostedCheckoutResource {
   @APIResponse(
       responseCode = "409",
       description =
-          "QUOTE_MISMATCH (the address is not the one priced: price it first), QUOTE_EXPIRED,"
+          "QUOTE_MISMATCH (the address is not the one priced, or the total or quote is not the"
+              + " one the page showed), QUOTE_EXPIRED,"
               + " OUT_OF_STOCK, ORDER_ALREADY_PAID, PAYMENT_IN_PROGRESS",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @APIResponse(
@@ -251,6 +262,7 @@ public class HostedCheckoutResource {
                 body.customerName(),
                 WireItems.address(body.shippingAddress(), "shipping_address")),
             body.paymentMethod().token(),
+            new HostedPayment.Shown(new java.math.BigDecimal(body.expectedTotal()), body.quoteId()),
             intentId -> base + "/checkout/" + intentId + "?step=authenticated");
     return noStore(r);
   }

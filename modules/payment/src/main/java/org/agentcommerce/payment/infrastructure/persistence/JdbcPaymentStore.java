@@ -308,7 +308,7 @@ public class JdbcPaymentStore implements PaymentStore {
                 "UPDATE payment_attempts SET next_check_at = "
                     + NOW
                     + " WHERE payment_id = ? AND status IN ('sent', 'unknown', 'processing',"
-                    + " 'requires_action') AND next_check_at > "
+                    + " 'requires_action') AND reconcile_count < 10 AND next_check_at > "
                     + NOW)) {
       ps.setString(1, paymentId);
       ps.executeUpdate();

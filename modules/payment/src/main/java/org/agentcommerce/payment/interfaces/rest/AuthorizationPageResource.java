@@ -29,6 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequestScoped
 @Path("/agent/v1/payments/authorizations/{authorization_id}/page")
 @SecurityRequirementsSet
+@org.agentcommerce.platform.api.NoStore
 @Tag(name = "Hosted pages")
 public class AuthorizationPageResource {
 
