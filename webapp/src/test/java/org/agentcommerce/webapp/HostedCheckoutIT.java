@@ -88,24 +88,29 @@ class HostedCheckoutIT {
             buyer));
   }
 
+  /** An order of the buyer's, made by the agent over REST; its id. */
+  private String order(int quantity, boolean withAddress) {
+    return ok(http.post(
+            "/agent/v1/orders/create",
+            "{\"merchant_id\":\""
+                + LUMEN
+                + "\",\"items\":[{\"product_id\":\""
+                + SINGLE
+                + "\",\"quantity\":"
+                + quantity
+                + "}],\"customer_email\":\"ada@example.com\","
+                + (withAddress ? "\"shipping_address\":" + ADDRESS + "," : "")
+                + "\"currency\":\"USD\"}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer))
+        .getString("order_id");
+  }
+
   /** An intent for an order made by the agent (address and e-mail on the order). */
   private JsonObject orderIntent() {
-    String orderId =
-        ok(http.post(
-                "/agent/v1/orders/create",
-                "{\"merchant_id\":\""
-                    + LUMEN
-                    + "\",\"items\":[{\"product_id\":\""
-                    + SINGLE
-                    + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\","
-                    + "\"shipping_address\":"
-                    + ADDRESS
-                    + ",\"currency\":\"USD\"}",
-                "X-API-Key",
-                agent.apiKey(),
-                "X-Agent-User-JWT",
-                buyer))
-            .getString("order_id");
+    String orderId = order(1, true);
     return ok(
         http.post(
             "/agent/v1/checkout/intents",
@@ -388,22 +393,7 @@ class HostedCheckoutIT {
 
   @Test
   void aPressNeverOverridesTheBuyersNoOnTheirApprovalPage() {
-    String orderId =
-        ok(http.post(
-                "/agent/v1/orders/create",
-                "{\"merchant_id\":\""
-                    + LUMEN
-                    + "\",\"items\":[{\"product_id\":\""
-                    + SINGLE
-                    + "\",\"quantity\":13}],\"customer_email\":\"ada@example.com\","
-                    + "\"shipping_address\":"
-                    + ADDRESS
-                    + ",\"currency\":\"USD\"}",
-                "X-API-Key",
-                agent.apiKey(),
-                "X-Agent-User-JWT",
-                buyer))
-            .getString("order_id");
+    String orderId = order(13, true);
     JsonObject approval =
         refused(
                 http.post(
@@ -508,20 +498,7 @@ class HostedCheckoutIT {
 
   @Test
   void theBuyerApprovesALargePaymentOnTheirOwnPage() {
-    String orderId =
-        ok(http.post(
-                "/agent/v1/orders/create",
-                "{\"merchant_id\":\""
-                    + LUMEN
-                    + "\",\"items\":[{\"product_id\":\""
-                    + SINGLE
-                    + "\",\"quantity\":13}],\"customer_email\":\"ada@example.com\","
-                    + "\"currency\":\"USD\"}",
-                "X-API-Key",
-                agent.apiKey(),
-                "X-Agent-User-JWT",
-                buyer))
-            .getString("order_id");
+    String orderId = order(13, false);
     String body =
         "{\"order_id\":\""
             + orderId

@@ -93,24 +93,7 @@ public class HilApprovals {
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Approval request(
       String agentId, String orderId, Money amount, String buyerIssuer, String buyerSubject) {
-    String id = Ids.newId("hil", 16);
-    em.createNativeQuery(
-            "INSERT INTO hil_approvals (id, agent_id, order_id, amount_minor, currency,"
-                + " buyer_issuer, buyer_subject, status, expires_at, created_at) VALUES (?, ?, ?,"
-                + " ?, ?, ?, ?, 'pending', TIMESTAMPADD(SECOND, ?, "
-                + NOW
-                + "), "
-                + NOW
-                + ")")
-        .setParameter(1, id)
-        .setParameter(2, agentId)
-        .setParameter(3, orderId)
-        .setParameter(4, amount.minorUnits())
-        .setParameter(5, amount.currencyCode())
-        .setParameter(6, buyerIssuer)
-        .setParameter(7, buyerSubject)
-        .setParameter(8, ttl.toSeconds())
-        .executeUpdate();
+    String id = insert(agentId, orderId, amount, buyerIssuer, buyerSubject, "pending", null, null);
     return find(agentId, id).orElseThrow();
   }
 
@@ -251,12 +234,28 @@ public class HilApprovals {
           Map.of("order_id", orderId),
           Map.of());
     }
+    String id =
+        insert(
+            agentId, orderId, amount, buyerIssuer, buyerSubject, "used", paymentId, "hosted_page");
+    return id;
+  }
+
+  /** One approval row; decided now when {@code via} is given. */
+  private String insert(
+      String agentId,
+      String orderId,
+      Money amount,
+      String buyerIssuer,
+      String buyerSubject,
+      String status,
+      String paymentId,
+      String via) {
     String id = Ids.newId("hil", 16);
     em.createNativeQuery(
             "INSERT INTO hil_approvals (id, agent_id, order_id, amount_minor, currency,"
                 + " buyer_issuer, buyer_subject, status, used_by_payment, decided_via, decided_at,"
-                + " expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'used', ?, 'hosted_page', "
-                + NOW
+                + " expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                + (via == null ? "NULL" : NOW)
                 + ", TIMESTAMPADD(SECOND, ?, "
                 + NOW
                 + "), "
@@ -269,8 +268,10 @@ public class HilApprovals {
         .setParameter(5, amount.currencyCode())
         .setParameter(6, buyerIssuer)
         .setParameter(7, buyerSubject)
-        .setParameter(8, paymentId)
-        .setParameter(9, ttl.toSeconds())
+        .setParameter(8, status)
+        .setParameter(9, paymentId)
+        .setParameter(10, via)
+        .setParameter(11, ttl.toSeconds())
         .executeUpdate();
     return id;
   }
