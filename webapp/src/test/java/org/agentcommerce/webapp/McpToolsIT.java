@@ -25,14 +25,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import javax.management.Attribute;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
+import org.agentcommerce.webapp.support.Gates;
 import org.agentcommerce.webapp.support.Http;
-import org.agentcommerce.webapp.support.Jmx;
 import org.agentcommerce.webapp.support.TestIssuer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -60,7 +56,6 @@ class McpToolsIT {
   static final String SINGLE = "prod_aecc96e30d0fbb41"; // 21.00 USD, one variant
   static final String MULTI = "prod_17f367542beafd6c"; // two variants
   static final String MULTI_15ML = "44123963639638";
-  static final String GATES = "org.agentcommerce:type=PaymentGates";
   static final String ADDRESS =
       "{\"name\":\"Ada\",\"address_line1\":\"1 Main St\",\"city\":\"New York\","
           + "\"state\":\"NY\",\"postal_code\":\"10001\",\"country\":\"US\"}";
@@ -122,12 +117,7 @@ class McpToolsIT {
   }
 
   private void gates(boolean submit, long testCap) throws Exception {
-    try (JMXConnector c = Jmx.connect(base)) {
-      MBeanServerConnection jmx = c.getMBeanServerConnection();
-      ObjectName gates = new ObjectName(GATES);
-      jmx.setAttribute(gates, new Attribute("SubmitEnabled", submit));
-      jmx.setAttribute(gates, new Attribute("TestCaptureCapMinor", testCap));
-    }
+    Gates.set(base, submit, testCap);
   }
 
   // ---------------------------------------------------------------- JSON-RPC helpers

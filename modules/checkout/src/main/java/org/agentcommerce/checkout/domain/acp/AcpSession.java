@@ -129,17 +129,21 @@ public class AcpSession {
     this.merchantId = merchantId;
     this.status = READY;
     this.quoteId = quoteId;
+    price(totals);
+    this.basket = basket;
+    this.customerEmail = customerEmail;
+    this.expiresAt = expiresAt;
+    this.createdAt = now;
+    this.updatedAt = now;
+  }
+
+  private void price(Totals totals) {
     this.currency = totals.currency();
     this.subtotalMinor = totals.subtotal();
     this.discountMinor = totals.discount();
     this.shippingMinor = totals.shipping();
     this.taxMinor = totals.tax();
     this.totalMinor = totals.total();
-    this.basket = basket;
-    this.customerEmail = customerEmail;
-    this.expiresAt = expiresAt;
-    this.createdAt = now;
-    this.updatedAt = now;
   }
 
   /** Whether this buyer is the one the session was made for. */
@@ -181,12 +185,7 @@ public class AcpSession {
       Instant now,
       Instant expiry) {
     this.quoteId = quoteId;
-    this.currency = totals.currency();
-    this.subtotalMinor = totals.subtotal();
-    this.discountMinor = totals.discount();
-    this.shippingMinor = totals.shipping();
-    this.taxMinor = totals.tax();
-    this.totalMinor = totals.total();
+    price(totals);
     this.basket = basket;
     this.customerEmail = customerEmail;
     this.expiresAt = expiry;

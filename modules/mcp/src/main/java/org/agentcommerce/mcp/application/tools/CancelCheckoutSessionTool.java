@@ -1,17 +1,15 @@
 package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
 
 /** {@code cancel_checkout_session}, keyed door, native: the session and its unpaid order. */
 @ApplicationScoped
-public class CancelCheckoutSessionTool implements McpTool {
+public class CancelCheckoutSessionTool extends BuyerTool {
 
   static final String NAME = "cancel_checkout_session";
 
@@ -22,13 +20,6 @@ public class CancelCheckoutSessionTool implements McpTool {
           + " (requested_action refund). While a payment runs: completion_in_progress (retry)."
           + " Cancelling again answers the cancelled session. Returns the session (status"
           + " \"cancelled\").";
-
-  @Inject CheckoutToolKit kit;
-
-  @Override
-  public boolean available() {
-    return kit.available();
-  }
 
   @Override
   public ToolDescriptor descriptor() {

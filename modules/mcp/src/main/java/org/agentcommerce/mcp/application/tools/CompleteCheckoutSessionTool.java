@@ -1,10 +1,8 @@
 package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -14,7 +12,7 @@ import org.agentcommerce.mcp.api.ToolDescriptor;
  * gates, exactly once (the session's completion claim, as the REST ACP complete).
  */
 @ApplicationScoped
-public class CompleteCheckoutSessionTool implements McpTool {
+public class CompleteCheckoutSessionTool extends BuyerTool {
 
   static final String NAME = "complete_checkout_session";
 
@@ -39,13 +37,6 @@ public class CompleteCheckoutSessionTool implements McpTool {
             "description":"The PSP that issued the token (e.g. sandbox, stripe)."},
           "token":{"type":"string","minLength":1,"maxLength":500,
             "description":"A PSP payment method token (tok_..., pm_...) or a mandate token (mtk_...)."}}}""";
-
-  @Inject CheckoutToolKit kit;
-
-  @Override
-  public boolean available() {
-    return kit.available();
-  }
 
   @Override
   public ToolDescriptor descriptor() {

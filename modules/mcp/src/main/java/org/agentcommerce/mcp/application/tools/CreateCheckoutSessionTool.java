@@ -1,10 +1,8 @@
 package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -13,7 +11,7 @@ import org.agentcommerce.mcp.api.ToolDescriptor;
  * {@code create_checkout_session}, keyed door, native: a locked, server-priced quote for a buyer.
  */
 @ApplicationScoped
-public class CreateCheckoutSessionTool implements McpTool {
+public class CreateCheckoutSessionTool extends BuyerTool {
 
   static final String NAME = "create_checkout_session";
 
@@ -28,13 +26,6 @@ public class CreateCheckoutSessionTool implements McpTool {
           + " expires_at}; every amount is an integer in minor units of currency (2400 USD is"
           + " $24.00, 3000 JPY is ¥3000). Next: complete_checkout_session (pay in chat) or"
           + " create_payment_link (the buyer pays on a hosted page).";
-
-  @Inject CheckoutToolKit kit;
-
-  @Override
-  public boolean available() {
-    return kit.available();
-  }
 
   @Override
   public ToolDescriptor descriptor() {

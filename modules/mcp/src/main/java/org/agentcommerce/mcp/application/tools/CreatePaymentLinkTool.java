@@ -1,10 +1,8 @@
 package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -14,7 +12,7 @@ import org.agentcommerce.mcp.api.ToolDescriptor;
  * for it. The page's token is shown once: a replay of the same key answers the link without it.
  */
 @ApplicationScoped
-public class CreatePaymentLinkTool implements McpTool {
+public class CreatePaymentLinkTool extends BuyerTool {
 
   static final String NAME = "create_payment_link";
 
@@ -27,13 +25,6 @@ public class CreatePaymentLinkTool implements McpTool {
           + " amount_total is in minor units. The token is shown once: calling again with the"
           + " same idempotency_key answers checkout_url without it; a new key gives a fresh link"
           + " to the same order. Then follow the order with get_order.";
-
-  @Inject CheckoutToolKit kit;
-
-  @Override
-  public boolean available() {
-    return kit.available();
-  }
 
   @Override
   public ToolDescriptor descriptor() {

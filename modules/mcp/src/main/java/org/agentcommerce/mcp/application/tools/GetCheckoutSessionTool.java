@@ -1,17 +1,15 @@
 package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
 
 /** {@code get_checkout_session}, keyed door, native: a session as it stands. */
 @ApplicationScoped
-public class GetCheckoutSessionTool implements McpTool {
+public class GetCheckoutSessionTool extends BuyerTool {
 
   static final String NAME = "get_checkout_session";
 
@@ -20,13 +18,6 @@ public class GetCheckoutSessionTool implements McpTool {
           + " completing, completed, cancelled), the locked totals and lines in minor units,"
           + " and order_id once a payment link or a completion made the order (then read it with"
           + " get_order). Another buyer's session is not found.";
-
-  @Inject CheckoutToolKit kit;
-
-  @Override
-  public boolean available() {
-    return kit.available();
-  }
 
   @Override
   public ToolDescriptor descriptor() {

@@ -1,9 +1,7 @@
 package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -12,7 +10,7 @@ import org.agentcommerce.mcp.api.ToolDescriptor;
  * {@code get_order}, keyed door, native: the order as {@code GET /agent/v2/orders/{id}} reads it.
  */
 @ApplicationScoped
-public class GetOrderTool implements McpTool {
+public class GetOrderTool extends BuyerTool {
 
   static final String NAME = "get_order";
 
@@ -23,13 +21,6 @@ public class GetOrderTool implements McpTool {
           + " line_items, payment_status, payment_summary, fulfillment_summary, amounts (decimal"
           + " strings in major units), refund_summary, after_sales, audit}}. Another buyer's order"
           + " is not found.";
-
-  @Inject CheckoutToolKit kit;
-
-  @Override
-  public boolean available() {
-    return kit.available();
-  }
 
   @Override
   public ToolDescriptor descriptor() {

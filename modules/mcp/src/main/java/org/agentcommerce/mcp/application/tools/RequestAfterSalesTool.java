@@ -1,13 +1,11 @@
 package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import org.agentcommerce.checkout.api.CheckoutCharges;
 import org.agentcommerce.checkout.api.CheckoutSessions;
 import org.agentcommerce.checkout.api.OrderAftercare;
-import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -17,7 +15,7 @@ import org.agentcommerce.mcp.api.ToolDescriptor;
  * tracked return, exchange or support request on the order.
  */
 @ApplicationScoped
-public class RequestAfterSalesTool implements McpTool {
+public class RequestAfterSalesTool extends BuyerTool {
 
   static final String NAME = "request_after_sales";
 
@@ -29,13 +27,6 @@ public class RequestAfterSalesTool implements McpTool {
           + " (get_order: after_sales). Returns {request_id, order_id, requested_action, reason,"
           + " status (open, refunded, refund_pending, refund_failed), refund?:{refund_id, amount"
           + " (decimal string, major units), currency, status}, created_at}.";
-
-  @Inject CheckoutToolKit kit;
-
-  @Override
-  public boolean available() {
-    return kit.available();
-  }
 
   @Override
   public ToolDescriptor descriptor() {

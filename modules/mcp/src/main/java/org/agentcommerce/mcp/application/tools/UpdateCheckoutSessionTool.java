@@ -1,17 +1,15 @@
 package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
 
 /** {@code update_checkout_session}, keyed door, native: a full re-quote of a ready session. */
 @ApplicationScoped
-public class UpdateCheckoutSessionTool implements McpTool {
+public class UpdateCheckoutSessionTool extends BuyerTool {
 
   static final String NAME = "update_checkout_session";
 
@@ -22,13 +20,6 @@ public class UpdateCheckoutSessionTool implements McpTool {
           + " the session. Refused once the session has a payment link, is being paid, paid or"
           + " cancelled (CHECKOUT_SESSION_LOCKED). Returns the session as"
           + " create_checkout_session does (amounts in minor units).";
-
-  @Inject CheckoutToolKit kit;
-
-  @Override
-  public boolean available() {
-    return kit.available();
-  }
 
   @Override
   public ToolDescriptor descriptor() {
