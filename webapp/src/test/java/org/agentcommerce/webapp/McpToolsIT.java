@@ -721,4 +721,93 @@ class McpToolsIT {
                 + " LIKE '%tok_%')",
             sessionId));
   }
+
+  // ---------------------------------------------------------------- UCP dialect
+
+  private JsonObject ucpCall(String tool, String arguments, String buyerToken) {
+    return raw(
+        tool,
+        arguments.replaceFirst(
+            "\\{",
+            "{\"meta\":{\"ucp-agent\":{\"profile\":\"https://agent.example/p\"},"
+                + "\"idempotency-key\":\""
+                + java.util.UUID.randomUUID()
+                + "\"},"),
+        agent.apiKey(),
+        buyerToken);
+  }
+
+  private static final String UCP_CHECKOUT =
+      "{\"checkout\":{\"line_items\":[{\"item\":{\"id\":\""
+          + SINGLE
+          + "\"},\"quantity\":2}],\"buyer\":{\"email\":\"ada@example.com\","
+          + "\"first_name\":\"Ada\"},\"fulfillment\":{\"methods\":[{\"type\":\"shipping\","
+          + "\"destinations\":[{\"street_address\":\"1 Main St\",\"address_locality\":"
+          + "\"New York\",\"address_region\":\"NY\",\"postal_code\":\"10001\","
+          + "\"address_country\":\"US\"}]}]}}}";
+
+  @Test
+  void theUcpDialectBuysWithUcpCheckoutObjectsInMinorUnits() throws Exception {
+    List<String> names =
+        rpc(
+                "tools/list",
+                json("{\"_meta\":{\"ucp-agent\":{\"profile\":\"https://a/p\"}}}"),
+                agent.apiKey(),
+                null)
+            .getJsonArray("tools")
+            .stream()
+            .map(t -> t.asJsonObject().getString("name"))
+            .toList();
+    assertTrue(
+        names.containsAll(
+            List.of(
+                "create_checkout",
+                "get_checkout",
+                "update_checkout",
+                "complete_checkout",
+                "cancel_checkout")),
+        names::toString);
+    assertFalse(names.contains("create_payment_link"), names::toString);
+    assertFalse(names.contains("recommend_products"), names::toString);
+
+    refused(ucpCall("create_checkout", UCP_CHECKOUT, null), "USER_AUTH_REQUIRED");
+    refused(
+        ucpCall("create_checkout", UCP_CHECKOUT.replace(SINGLE, MULTI), buyer), "VARIANT_REQUIRED");
+    JsonObject c = ok(ucpCall("create_checkout", UCP_CHECKOUT, buyer));
+    assertEquals("ready_for_complete", c.getString("status"), c::toString);
+    assertEquals("USD", c.getString("currency"));
+    assertEquals(
+        2100,
+        c.getJsonArray("line_items")
+            .getJsonObject(0)
+            .getJsonObject("item")
+            .getJsonNumber("price")
+            .longValueExact());
+    assertTrue(
+        c.getJsonObject("ucp")
+            .getJsonObject("payment_handlers")
+            .containsKey("org.agentcommerce.psp_token"));
+    String id = c.getString("id");
+    String pay =
+        "{\"id\":\""
+            + id
+            + "\",\"checkout\":{\"payment\":{\"instruments\":[{\"id\":\"i1\","
+            + "\"handler_id\":\"psp_token\",\"type\":\"card\",\"credential\":{\"type\":"
+            + "\"token\",\"token\":\"tok_visa\"}}]}}}";
+    refused(ucpCall("complete_checkout", pay, buyer), "TIER2_CHARGE_DISABLED");
+    gates(true, 1_000_000L);
+    JsonObject done = ok(ucpCall("complete_checkout", pay, buyer));
+    assertEquals("completed", done.getString("status"), done::toString);
+    String orderId = done.getJsonObject("order").getString("id");
+    assertEquals(1, captured(orderId));
+    assertEquals(
+        "completed",
+        ok(ucpCall("get_checkout", "{\"id\":\"" + id + "\"}", buyer)).getString("status"));
+    refused(ucpCall("cancel_checkout", "{\"id\":\"" + id + "\"}", buyer), "ORDER_ALREADY_PAID");
+    refused(
+        ucpCall(
+            "get_checkout", "{\"id\":\"" + id + "\"}", TestIssuer.token("x" + System.nanoTime())),
+        "acp_session_not_found");
+    assertFalse(done.toString().contains("tok_visa"));
+  }
 }

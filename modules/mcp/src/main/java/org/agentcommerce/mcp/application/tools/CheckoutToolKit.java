@@ -84,7 +84,37 @@ public class CheckoutToolKit {
       boolean outsideEffects,
       Supplier<JsonObject> work,
       UnaryOperator<String> storedAs) {
-    String key = arguments.getString("idempotency_key");
+    return once(
+        tool,
+        arguments.getString("idempotency_key"),
+        arguments,
+        buyer,
+        outsideEffects,
+        work,
+        storedAs);
+  }
+
+  /**
+   * A UCP dialect call: once per {@code meta.idempotency-key} when the platform sends one (UCP's
+   * binding makes it optional before complete), else run as asked.
+   */
+  JsonObject ucpOnce(
+      String tool, JsonObject arguments, CheckoutSessions.Buyer buyer, Supplier<JsonObject> work) {
+    Optional<String> key =
+        ToolJson.objectMember(arguments, "meta").flatMap(m -> ToolJson.text(m, "idempotency-key"));
+    return key.isPresent()
+        ? once(tool, key.get(), arguments, buyer, false, work, UnaryOperator.identity())
+        : work.get();
+  }
+
+  private JsonObject once(
+      String tool,
+      String key,
+      JsonObject arguments,
+      CheckoutSessions.Buyer buyer,
+      boolean outsideEffects,
+      Supplier<JsonObject> work,
+      UnaryOperator<String> storedAs) {
     KeyedOperations.Answer a =
         keyed
             .get()
@@ -162,6 +192,11 @@ public class CheckoutToolKit {
     String proto =
         context.header("x-forwarded-proto").filter("https"::equalsIgnoreCase).orElse("http");
     return URI.create(proto + "://" + context.header("host").orElse("localhost") + "/");
+  }
+
+  /** {@link #publicBase} without its trailing slash, for permalinks. */
+  String permalinkBase(ToolCallContext context) {
+    return publicBase(context).toString().replaceAll("/+$", "");
   }
 
   static JsonObject parse(String json) {

@@ -41,14 +41,18 @@ final class ToolCatalog {
           "get_intel",
           "recommend_products",
           "create_checkout_session",
-          "create_checkout",
           "update_checkout_session",
           "get_checkout_session",
           "complete_checkout_session",
           "create_payment_link",
           "cancel_checkout_session",
           "get_order",
-          "request_after_sales");
+          "request_after_sales",
+          "create_checkout",
+          "get_checkout",
+          "update_checkout",
+          "complete_checkout",
+          "cancel_checkout");
 
   private final Map<Door, Map<Dialect, Map<String, Entry>>> entries = new EnumMap<>(Door.class);
   private final Map<Door, Map<Dialect, JsonArray>> listings = new EnumMap<>(Door.class);
