@@ -28,8 +28,9 @@ final class ToolCatalog {
   record Entry(String name, McpTool tool, ToolDescriptor descriptor) {}
 
   /**
-   * The order {@code tools/list} answers in: the spec's (4.10) for the native names, then UCP's
-   * catalog and checkout tools; a tool named nowhere here comes after these, by name.
+   * The order {@code tools/list} answers in, by each dialect's tool names: the spec's (4.10) for
+   * the native dialect, UCP's binding order for the UCP dialect; a tool named nowhere here comes
+   * after these, by name.
    */
   static final List<String> LISTING_ORDER =
       List.of(
@@ -77,9 +78,6 @@ final class ToolCatalog {
       }
       described.add(new Described(tool, d));
     }
-    described.sort(
-        Comparator.comparingInt((Described x) -> rank(x.descriptor().name()))
-            .thenComparing(x -> x.descriptor().name()));
     for (Door door : Door.values()) {
       Map<Dialect, Map<String, Entry>> byDialect = new EnumMap<>(Dialect.class);
       Map<Dialect, JsonArray> listing = new EnumMap<>(Dialect.class);
@@ -87,7 +85,11 @@ final class ToolCatalog {
           Door.OPEN == door ? List.of(Dialect.NATIVE) : List.of(Dialect.values())) {
         Map<String, Entry> named = new LinkedHashMap<>();
         JsonArrayBuilder list = Jsons.array();
-        for (Described x : described) {
+        List<Described> inOrder = new ArrayList<>(described);
+        inOrder.sort(
+            Comparator.comparingInt((Described x) -> rank(x.descriptor().nameIn(dialect)))
+                .thenComparing(x -> x.descriptor().nameIn(dialect)));
+        for (Described x : inOrder) {
           if (!x.descriptor().offeredOn(door, dialect)) {
             continue;
           }
