@@ -3,7 +3,6 @@ package org.agentcommerce.mcp.application.tools;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.Dialect;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -13,7 +12,7 @@ import org.agentcommerce.mcp.api.ToolFailure;
  * {@code cancel_checkout}, keyed door, UCP dialect: cancel a checkout (UCP 2026-04-08 checkout).
  */
 @ApplicationScoped
-public class UcpCancelCheckoutTool extends BuyerTool {
+public class UcpCancelCheckoutTool extends UcpCheckoutTool {
 
   static final String NAME = "cancel_checkout";
 
@@ -25,14 +24,12 @@ public class UcpCancelCheckoutTool extends BuyerTool {
 
   @Override
   public ToolDescriptor descriptor() {
-    return ToolDescriptor.builder(NAME)
-        .title("Cancel a checkout")
-        .description(DESCRIPTION)
-        .inputSchema(
-            ToolJson.parse(String.format(MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.ID)))
-        .annotations(new ToolAnnotations(false, true, true, false))
-        .dialects(Dialect.UCP)
-        .build();
+    return descriptor(
+        NAME,
+        "Cancel a checkout",
+        DESCRIPTION,
+        String.format(MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.ID),
+        new ToolAnnotations(false, true, true, false));
   }
 
   @Override
@@ -40,19 +37,6 @@ public class UcpCancelCheckoutTool extends BuyerTool {
     CheckoutSessions.Buyer buyer = kit.buyer();
     String id = arguments.getString("id");
     return respond(
-        arguments, buyer, context, () -> kit.sessions().cancel(kit.agentId(), buyer, id));
-  }
-
-  /** Once per meta.idempotency-key when one is sent; the answer is the UCP checkout. */
-  private JsonObject respond(
-      JsonObject arguments,
-      CheckoutSessions.Buyer buyer,
-      ToolCallContext context,
-      java.util.function.Supplier<CheckoutSessions.Session> work) {
-    return kit.ucpOnce(
-        NAME,
-        arguments,
-        buyer,
-        () -> UcpCheckouts.checkout(work.get(), kit.permalinkBase(context)));
+        NAME, arguments, buyer, context, () -> kit.sessions().cancel(kit.agentId(), buyer, id));
   }
 }

@@ -3,7 +3,6 @@ package org.agentcommerce.mcp.application.tools;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.Dialect;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -14,7 +13,7 @@ import org.agentcommerce.mcp.api.ToolFailure;
  * checkout).
  */
 @ApplicationScoped
-public class UcpCompleteCheckoutTool extends BuyerTool {
+public class UcpCompleteCheckoutTool extends UcpCheckoutTool {
 
   static final String NAME = "complete_checkout";
 
@@ -41,15 +40,12 @@ public class UcpCompleteCheckoutTool extends BuyerTool {
 
   @Override
   public ToolDescriptor descriptor() {
-    return ToolDescriptor.builder(NAME)
-        .title("Complete a checkout")
-        .description(DESCRIPTION)
-        .inputSchema(
-            ToolJson.parse(
-                String.format(MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.ID, PAYMENT)))
-        .annotations(new ToolAnnotations(false, true, true, true))
-        .dialects(Dialect.UCP)
-        .build();
+    return descriptor(
+        NAME,
+        "Complete a checkout",
+        DESCRIPTION,
+        String.format(MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.ID, PAYMENT),
+        new ToolAnnotations(false, true, true, true));
   }
 
   @Override
@@ -79,7 +75,6 @@ public class UcpCompleteCheckoutTool extends BuyerTool {
             instrument.getJsonObject("credential").getString("token"),
             key,
             kit.publicBase(context));
-    return UcpCheckouts.checkout(
-        kit.sessions().get(kit.agentId(), buyer, id), kit.permalinkBase(context));
+    return checkout(kit.sessions().get(kit.agentId(), buyer, id), context);
   }
 }

@@ -5,7 +5,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.agentcommerce.catalog.api.CatalogReads;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.Dialect;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -15,7 +14,7 @@ import org.agentcommerce.mcp.api.ToolFailure;
  * {@code create_checkout}, keyed door, UCP dialect: create a checkout (UCP 2026-04-08 checkout).
  */
 @ApplicationScoped
-public class UcpCreateCheckoutTool extends BuyerTool {
+public class UcpCreateCheckoutTool extends UcpCheckoutTool {
 
   static final String NAME = "create_checkout";
 
@@ -29,15 +28,12 @@ public class UcpCreateCheckoutTool extends BuyerTool {
 
   @Override
   public ToolDescriptor descriptor() {
-    return ToolDescriptor.builder(NAME)
-        .title("Create a checkout")
-        .description(DESCRIPTION)
-        .inputSchema(
-            ToolJson.parse(
-                String.format(MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.CHECKOUT_REQUEST)))
-        .annotations(new ToolAnnotations(false, false, true, false))
-        .dialects(Dialect.UCP)
-        .build();
+    return descriptor(
+        NAME,
+        "Create a checkout",
+        DESCRIPTION,
+        String.format(MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.CHECKOUT_REQUEST),
+        new ToolAnnotations(false, false, true, false));
   }
 
   @Override
@@ -46,19 +42,6 @@ public class UcpCreateCheckoutTool extends BuyerTool {
     CheckoutSessions.Basket basket =
         UcpCheckouts.basket(arguments.getJsonObject("checkout"), catalog);
     return respond(
-        arguments, buyer, context, () -> kit.sessions().create(kit.agentId(), buyer, basket));
-  }
-
-  /** Once per meta.idempotency-key when one is sent; the answer is the UCP checkout. */
-  private JsonObject respond(
-      JsonObject arguments,
-      CheckoutSessions.Buyer buyer,
-      ToolCallContext context,
-      java.util.function.Supplier<CheckoutSessions.Session> work) {
-    return kit.ucpOnce(
-        NAME,
-        arguments,
-        buyer,
-        () -> UcpCheckouts.checkout(work.get(), kit.permalinkBase(context)));
+        NAME, arguments, buyer, context, () -> kit.sessions().create(kit.agentId(), buyer, basket));
   }
 }

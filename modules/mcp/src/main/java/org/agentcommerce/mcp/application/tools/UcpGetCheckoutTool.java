@@ -3,7 +3,6 @@ package org.agentcommerce.mcp.application.tools;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonObject;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.Dialect;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -11,7 +10,7 @@ import org.agentcommerce.mcp.api.ToolFailure;
 
 /** {@code get_checkout}, keyed door, UCP dialect: read a checkout (UCP 2026-04-08 checkout). */
 @ApplicationScoped
-public class UcpGetCheckoutTool extends BuyerTool {
+public class UcpGetCheckoutTool extends UcpCheckoutTool {
 
   static final String NAME = "get_checkout";
 
@@ -23,21 +22,17 @@ public class UcpGetCheckoutTool extends BuyerTool {
 
   @Override
   public ToolDescriptor descriptor() {
-    return ToolDescriptor.builder(NAME)
-        .title("Read a checkout")
-        .description(DESCRIPTION)
-        .inputSchema(
-            ToolJson.parse(String.format(MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.ID)))
-        .annotations(ToolAnnotations.READ_ONLY)
-        .dialects(Dialect.UCP)
-        .build();
+    return descriptor(
+        NAME,
+        "Read a checkout",
+        DESCRIPTION,
+        String.format(MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.ID),
+        ToolAnnotations.READ_ONLY);
   }
 
   @Override
   public JsonObject call(JsonObject arguments, ToolCallContext context) throws ToolFailure {
     CheckoutSessions.Buyer buyer = kit.buyer();
-    return UcpCheckouts.checkout(
-        kit.sessions().get(kit.agentId(), buyer, arguments.getString("id")),
-        kit.permalinkBase(context));
+    return checkout(kit.sessions().get(kit.agentId(), buyer, arguments.getString("id")), context);
   }
 }

@@ -5,7 +5,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.agentcommerce.catalog.api.CatalogReads;
 import org.agentcommerce.checkout.api.CheckoutSessions;
-import org.agentcommerce.mcp.api.Dialect;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
@@ -15,7 +14,7 @@ import org.agentcommerce.mcp.api.ToolFailure;
  * {@code update_checkout}, keyed door, UCP dialect: update a checkout (UCP 2026-04-08 checkout).
  */
 @ApplicationScoped
-public class UcpUpdateCheckoutTool extends BuyerTool {
+public class UcpUpdateCheckoutTool extends UcpCheckoutTool {
 
   static final String NAME = "update_checkout";
 
@@ -29,19 +28,13 @@ public class UcpUpdateCheckoutTool extends BuyerTool {
 
   @Override
   public ToolDescriptor descriptor() {
-    return ToolDescriptor.builder(NAME)
-        .title("Update a checkout")
-        .description(DESCRIPTION)
-        .inputSchema(
-            ToolJson.parse(
-                String.format(
-                    MEMBERS,
-                    UcpRequests.META_SCHEMA,
-                    UcpCheckouts.ID,
-                    UcpCheckouts.CHECKOUT_REQUEST)))
-        .annotations(new ToolAnnotations(false, true, true, false))
-        .dialects(Dialect.UCP)
-        .build();
+    return descriptor(
+        NAME,
+        "Update a checkout",
+        DESCRIPTION,
+        String.format(
+            MEMBERS, UcpRequests.META_SCHEMA, UcpCheckouts.ID, UcpCheckouts.CHECKOUT_REQUEST),
+        new ToolAnnotations(false, true, true, false));
   }
 
   @Override
@@ -51,19 +44,10 @@ public class UcpUpdateCheckoutTool extends BuyerTool {
         UcpCheckouts.basket(arguments.getJsonObject("checkout"), catalog);
     String id = arguments.getString("id");
     return respond(
-        arguments, buyer, context, () -> kit.sessions().update(kit.agentId(), buyer, id, basket));
-  }
-
-  /** Once per meta.idempotency-key when one is sent; the answer is the UCP checkout. */
-  private JsonObject respond(
-      JsonObject arguments,
-      CheckoutSessions.Buyer buyer,
-      ToolCallContext context,
-      java.util.function.Supplier<CheckoutSessions.Session> work) {
-    return kit.ucpOnce(
         NAME,
         arguments,
         buyer,
-        () -> UcpCheckouts.checkout(work.get(), kit.permalinkBase(context)));
+        context,
+        () -> kit.sessions().update(kit.agentId(), buyer, id, basket));
   }
 }
