@@ -6,9 +6,11 @@
 #   tools/mcp-check.sh
 #
 # Builds nothing: build the jar first (./mvnw -q -o package -DskipTests). The server runs from a
-# temporary working directory (its H2 data lands in ./data there), with the development buyer-token
-# issuer off, and is stopped on exit. An agent is registered through POST /agent/v1/auth for the
-# keyed door's key.
+# temporary working directory (its H2 data lands in ./data there) and is stopped on exit. An agent is
+# registered through POST /agent/v1/auth for the keyed door's key, and a buyer token is minted by
+# the development issuer (on for this throw-away loopback server only) for the purchase journey;
+# the payment gates are opened by configuration (submission on, a test cap of 1,000,000 minor
+# units) so that complete_checkout_session can charge the sandbox PSP.
 #
 # Environment:
 #   MCP_CHECK_JAR        the uber jar (default: webapp/target/agent-commerce.jar)
@@ -73,7 +75,8 @@ echo "mcp-check: starting $(basename "$jar") on $base (working directory $work)"
 # The conformance suite alone sends some 130 requests to the open door within a minute, all from
 # 127.0.0.1: the open door's per-address limit (120 a minute by default) is raised for the run.
 (cd "$work" \
-  && AC_DEV_ISSUER_ENABLED=false AC_MCP_OPEN_REQUESTS_PER_MINUTE="${MCP_CHECK_OPEN_LIMIT:-100000}" \
+  && AC_DEV_ISSUER_ENABLED=true AC_PAYMENTS_SUBMIT_ENABLED=true AC_PAYMENTS_TEST_CAPTURE_CAP=1000000 \
+    AC_MCP_OPEN_REQUESTS_PER_MINUTE="${MCP_CHECK_OPEN_LIMIT:-100000}" \
     exec java -jar "$jar" --port "$port") >"$log" 2>&1 &
 server_pid=$!
 
@@ -105,6 +108,18 @@ key="$(node -e '
   }, (e) => { console.error(e.message); process.exit(1); });
 ' "$base")" || { echo "mcp-check: could not register an agent" >&2; exit 1; }
 
+buyer="$(node -e '
+  fetch(process.argv[1] + "/agent/v1/dev/buyer-tokens", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": process.argv[2] },
+    body: JSON.stringify({ subject: `mcp-check-buyer-${Date.now()}`, email: "buyer@example.com" }),
+  }).then(async (r) => {
+    const body = await r.json();
+    if (r.status !== 200 || !body.token) { console.error(r.status, JSON.stringify(body)); process.exit(1); }
+    console.log(body.token);
+  }, (e) => { console.error(e.message); process.exit(1); });
+' "$base" "$key")" || { echo "mcp-check: could not mint a buyer token" >&2; exit 1; }
+
 declare -A outcome
 run() {
   local name="$1"; shift
@@ -119,7 +134,7 @@ if [[ ! -d "$here/mcp-clients/node_modules/@modelcontextprotocol/sdk" ]]; then
   echo "mcp-check: installing the pinned MCP clients (npm ci) ..." >&2
   (cd "$here/mcp-clients" && npm ci --no-audit --no-fund >&2) || exit 2
 fi
-run sdk-client node "$here/mcp-clients/sdk-client.mjs" "$base" "$key"
+run sdk-client env MCP_BUYER_TOKEN="$buyer" node "$here/mcp-clients/sdk-client.mjs" "$base" "$key"
 run inspector "$here/mcp-clients/inspector.sh" "$base" "$key"
 
 stop_server

@@ -110,8 +110,8 @@ if [[ -z "$key" ]]; then
     echo "SKIP $c: no api key given (2nd argument or MCP_API_KEY)"
   done
 else
-  run_and_expect "keyed: tools/list with X-API-Key includes search_catalog and list_merchants" keyed-list \
-    "(n => (n.includes('search_catalog') && n.includes('list_merchants')) || 'tools: ' + n)($names)" \
+  run_and_expect "keyed: tools/list with X-API-Key lists the 14 tools (create_payment_link, not list_merchants)" keyed-list \
+    "(n => (n.length === 14 && n.includes('create_payment_link') && !n.includes('list_merchants')) || 'tools: ' + n)($names)" \
     -- "$keyed_url" --transport http --method tools/list --header "X-API-Key: $key"
 
   run_and_expect "keyed: tools/call search_catalog query=serum with X-API-Key -> content[0].text is JSON with products" keyed-search \

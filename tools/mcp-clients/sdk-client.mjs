@@ -3,6 +3,9 @@
 // (Client + StreamableHTTPClientTransport), the way a real MCP host would.
 //
 //   node sdk-client.mjs <base-url> [api-key]
+//   env MCP_BUYER_TOKEN     a verified buyer token (X-Agent-User-JWT) for the purchase journey;
+//                           without it those checks are SKIP. The journey's complete step needs the
+//                           payment gates open (submission on, a test cap above the total).
 //     <base-url>  e.g. http://127.0.0.1:8080   (open door <base>/mcp, keyed door <base>/commerce/mcp)
 //     [api-key]   value for X-API-Key (or env MCP_API_KEY); without it the keyed-door
 //                 checks that need a key are reported as SKIP
@@ -29,10 +32,14 @@ const KEYED_URL = `${BASE}/commerce/mcp`;
 const API_KEY = keyArg ?? process.env.MCP_API_KEY ?? '';
 const UCP_AGENT = 'profile="https://agent.example/profile"';
 const OPEN_TOOLS = ['search_catalog', 'get_product', 'get_alternatives', 'get_intel'];
-const KEYED_TOOLS = [...OPEN_TOOLS, 'list_merchants'];
-// Listed only when the catalog deploys its Recommendations service; checked when listed.
-const OPTIONAL_KEYED_TOOLS = ['recommend_products'];
-const UCP_TOOLS = ['get_product', 'lookup_catalog', 'search_catalog'];
+// The keyed door's fourteen, in the order tools/list answers (spec 4.10).
+const KEYED_TOOLS = ['search_catalog', 'get_product', 'get_alternatives', 'get_offers', 'get_intel',
+  'recommend_products', 'create_checkout_session', 'update_checkout_session', 'get_checkout_session',
+  'complete_checkout_session', 'create_payment_link', 'cancel_checkout_session', 'get_order',
+  'request_after_sales'];
+const UCP_TOOLS = ['search_catalog', 'lookup_catalog', 'get_product', 'create_checkout', 'get_checkout',
+  'update_checkout', 'complete_checkout', 'cancel_checkout'];
+const BUYER_TOKEN = process.env.MCP_BUYER_TOKEN ?? '';
 const QUERY = 'vitamin c serum';
 const TIMEOUT_MS = 20_000;
 const TRACE = process.env.MCP_TRACE === '1';
@@ -138,7 +145,7 @@ async function runAll() {
       console.log(`FAIL ${name}: ${String(e?.message ?? e).split("\n")[0]}${cause}`);
     }
   }
-  for (const conn of [state.open, state.keyed, state.ucp]) if (conn) await conn.close();
+  for (const conn of [state.open, state.keyed, state.ucp, state.buyer]) if (conn) await conn.close();
   console.log(`sdk-client: ${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }
@@ -220,12 +227,11 @@ check('keyed: initialize with X-API-Key', async () => {
   return `protocol ${state.keyed.transport.protocolVersion}`;
 }, { needs: [haveKey] });
 
-check('keyed: tools/list includes the 4 open-door tools and list_merchants (recommend_products when deployed)', async () => {
+check('keyed: tools/list has exactly the 14 tools, in the spec\'s order', async () => {
   const { tools } = await state.keyed.client.listTools(undefined, { timeout: TIMEOUT_MS });
-  const got = names(tools);
-  for (const n of KEYED_TOOLS) assert.ok(got.includes(n), `missing ${n}; got ${got.join(', ')}`);
-  const unexpected = got.filter((n) => !KEYED_TOOLS.includes(n) && !OPTIONAL_KEYED_TOOLS.includes(n));
-  assert.deepEqual(unexpected, [], `tools without a service behind them: ${unexpected.join(', ')}`);
+  const got = tools.map((t) => t.name);
+  assert.deepEqual(got, KEYED_TOOLS, `tools: ${got.join(', ')}`);
+  for (const t of tools) assert.equal(t.inputSchema?.additionalProperties, false, `${t.name}: additionalProperties`);
   state.keyedTools = got;
   return got.join(', ');
 }, { needs: ['keyed: initialize with X-API-Key'] });
@@ -262,9 +268,9 @@ check('ucp: initialize with X-API-Key and UCP-Agent header', async () => {
   state.ucp = await connect(KEYED_URL, { headers: { 'X-API-Key': API_KEY, 'UCP-Agent': UCP_AGENT }, label: 'ucp' });
 }, { needs: [haveKey] });
 
-check('ucp: tools/list has exactly search_catalog, get_product, lookup_catalog (no recommend_products)', async () => {
+check('ucp: tools/list has exactly the catalog and checkout tools (no recommend_products, no create_payment_link)', async () => {
   const { tools } = await state.ucp.client.listTools(undefined, { timeout: TIMEOUT_MS });
-  const got = names(tools);
+  const got = tools.map((t) => t.name);
   assert.deepEqual(got, UCP_TOOLS, `UCP tools: ${got.join(', ')}`);
   for (const t of tools) assert.ok(t.inputSchema?.properties?.meta, `${t.name}: no meta argument in the UCP input schema`);
   return got.join(', ');
@@ -322,5 +328,84 @@ check('ucp: lookup_catalog {catalog:{ids}} (UCP binding, meta.ucp-agent) returns
   assert.ok((body.messages ?? []).some((m) => m.code === 'not_found'), 'the unknown id is not reported in messages');
   return `${body.products.length} products`;
 }, { needs: ['keyed: initialize with X-API-Key'] });
+
+// ---------------------------------------------------------------- (d) a whole purchase, keyed door
+
+const haveBuyer = Object.assign(() => API_KEY !== '' && BUYER_TOKEN !== '', {
+  why: 'no buyer token (env MCP_BUYER_TOKEN) or no api key',
+});
+const key = (what) => `sdk-${what}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`;
+const ADDRESS = { name: 'Ada Buyer', address_line1: '1 Main St', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+
+check('buy: connect to the keyed door with X-API-Key and X-Agent-User-JWT', async () => {
+  state.buyer = await connect(KEYED_URL, { headers: { 'X-API-Key': API_KEY, 'X-Agent-User-JWT': BUYER_TOKEN }, label: 'buyer' });
+}, { needs: [haveBuyer] });
+
+check('buy: without the buyer token create_checkout_session is USER_AUTH_REQUIRED', async () => {
+  const r = await call(state.keyed, 'create_checkout_session', {
+    idempotency_key: key('noauth'), quote: { merchant_id: 'merch_x', items: [{ product_id: 'prod_x', quantity: 1 }] },
+  });
+  assert.equal(r.isError, true);
+  assert.equal(textJson(r, 'refusal').error.code, 'USER_AUTH_REQUIRED');
+}, { needs: ['keyed: initialize with X-API-Key'] });
+
+check('buy: search -> create_checkout_session -> a locked total in minor units', async () => {
+  const found = firstTextJson(await call(state.buyer, 'search_catalog', { query: 'serum', currency: 'USD', in_stock_only: true, page_size: 20 }), 'search');
+  let session;
+  for (const p of found.products) {
+    const product = firstTextJson(await call(state.buyer, 'get_product', { product_id: p.product_id }), 'get_product');
+    const variant = product.variants?.find((v) => v.in_stock !== false) ?? product.variants?.[0];
+    const r = await call(state.buyer, 'create_checkout_session', {
+      idempotency_key: key('create'),
+      quote: {
+        merchant_id: p.merchant_id,
+        items: [{ product_id: p.product_id, ...(variant ? { variant_id: variant.variant_id } : {}), quantity: 1 }],
+        customer_email: 'buyer@example.com', customer_name: 'Ada Buyer', shipping_address: ADDRESS,
+      },
+    });
+    if (!r.isError) { session = textJson(r, 'create_checkout_session'); break; }
+  }
+  assert.ok(session, 'no product of the search could be put in a session');
+  assert.equal(session.status, 'ready_for_payment');
+  for (const k of ['subtotal', 'shipping', 'tax', 'total']) assert.ok(Number.isInteger(session.totals[k]), `totals.${k} ${session.totals[k]}`);
+  state.session = session;
+  return `${session.session_id}: ${session.totals.total} ${session.currency} minor units`;
+}, { needs: ['buy: connect to the keyed door with X-API-Key and X-Agent-User-JWT'] });
+
+check('buy: create_payment_link -> awaiting_payment order with a hosted checkout_url', async () => {
+  const link = firstTextJson(await call(state.buyer, 'create_payment_link', { idempotency_key: key('link'), session_id: state.session.session_id }), 'create_payment_link');
+  assert.equal(link.status, 'awaiting_payment');
+  assert.match(link.checkout_url, /\/checkout\/ci_[A-Za-z0-9]+#token=ct_/);
+  assert.equal(link.amount_total, state.session.totals.total);
+  state.orderId = link.order_id;
+  return link.order_id;
+}, { needs: ['buy: search -> create_checkout_session -> a locked total in minor units'] });
+
+check('buy: complete_checkout_session (gates open) pays that order once', async () => {
+  const args = { idempotency_key: key('complete'), session_id: state.session.session_id, payment_data: { provider: 'sandbox', token: 'tok_visa' } };
+  const done = firstTextJson(await call(state.buyer, 'complete_checkout_session', args), 'complete_checkout_session');
+  assert.equal(done.status, 'completed');
+  assert.equal(done.order_id, state.orderId);
+  const again = firstTextJson(await call(state.buyer, 'complete_checkout_session', args), 'complete again');
+  assert.equal(again.payment_id, done.payment_id, 'a repeat must replay, not charge again');
+  return `${done.payment_id} via ${done.psp_used}`;
+}, { needs: ['buy: create_payment_link -> awaiting_payment order with a hosted checkout_url'] });
+
+check('buy: get_order shows the paid order', async () => {
+  const { order } = firstTextJson(await call(state.buyer, 'get_order', { order_id: state.orderId }), 'get_order');
+  assert.equal(order.order_id, state.orderId);
+  assert.ok(['merchant_confirming', 'confirmed', 'fulfilled'].includes(order.state), `state ${order.state}`);
+  return order.state;
+}, { needs: ['buy: complete_checkout_session (gates open) pays that order once'] });
+
+check('buy: request_after_sales refund -> refunded', async () => {
+  const r = firstTextJson(await call(state.buyer, 'request_after_sales', {
+    idempotency_key: key('refund'), order_id: state.orderId, requested_action: 'refund', reason: 'changed my mind',
+  }), 'request_after_sales');
+  assert.equal(r.status, 'refunded');
+  const { order } = firstTextJson(await call(state.buyer, 'get_order', { order_id: state.orderId }), 'get_order');
+  assert.equal(order.state, 'refunded');
+  return `${r.refund.amount} ${r.refund.currency}`;
+}, { needs: ['buy: get_order shows the paid order'] });
 
 await runAll();

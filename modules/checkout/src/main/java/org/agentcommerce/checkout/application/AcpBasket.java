@@ -11,10 +11,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What an ACP checkout session holds to price again at completion: the items as the agent sent them
- * and the shipping address. Kept as JSON in {@code acp_sessions.basket}.
+ * What an ACP checkout session holds to price again at completion: the items as the agent sent
+ * them, the shipping address and, for sessions opened on the tool door, the discount codes and the
+ * customer's name. Kept as JSON in {@code acp_sessions.basket}.
  */
-public record AcpBasket(List<BasketItem> items, ShipTo shipTo) {
+public record AcpBasket(
+    List<BasketItem> items, ShipTo shipTo, List<String> discountCodes, String customerName) {
+
+  public AcpBasket {
+    discountCodes = discountCodes == null ? List.of() : List.copyOf(discountCodes);
+  }
+
+  public AcpBasket(List<BasketItem> items, ShipTo shipTo) {
+    this(items, shipTo, List.of(), null);
+  }
+
+  /** The name the order is made out to: the customer's, else the address's. */
+  public String orderName() {
+    return customerName != null ? customerName : shipTo == null ? null : shipTo.name();
+  }
 
   public String toJson() {
     JsonArrayBuilder a = Json.createArrayBuilder();
@@ -30,6 +45,14 @@ public record AcpBasket(List<BasketItem> items, ShipTo shipTo) {
       JsonObjectBuilder s = Json.createObjectBuilder();
       shipTo.asMap().forEach(s::add);
       b.add("ship_to", s);
+    }
+    if (!discountCodes.isEmpty()) {
+      JsonArrayBuilder codes = Json.createArrayBuilder();
+      discountCodes.forEach(codes::add);
+      b.add("discount_codes", codes);
+    }
+    if (customerName != null) {
+      b.add("customer_name", customerName);
     }
     return b.build().toString();
   }
@@ -65,6 +88,12 @@ public record AcpBasket(List<BasketItem> items, ShipTo shipTo) {
               m.get("country"),
               m.get("phone"));
     }
-    return new AcpBasket(items, shipTo);
+    List<String> codes = new ArrayList<>();
+    if (o.containsKey("discount_codes")) {
+      o.getJsonArray("discount_codes").getValuesAs(jakarta.json.JsonString.class).stream()
+          .map(jakarta.json.JsonString::getString)
+          .forEach(codes::add);
+    }
+    return new AcpBasket(items, shipTo, codes, o.getString("customer_name", null));
   }
 }

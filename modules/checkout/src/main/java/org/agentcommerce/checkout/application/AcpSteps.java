@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.agentcommerce.checkout.api.CheckoutCharges;
 import org.agentcommerce.checkout.domain.acp.AcpSession;
@@ -75,6 +74,9 @@ public class AcpSteps {
     if (AcpSession.COMPLETED.equals(s.status())) {
       return new Claim(s.result(), s, false);
     }
+    if (AcpSession.CANCELLED.equals(s.status())) {
+      throw cancelled(sessionId);
+    }
     if (s.claimHeld(now)) {
       Map<String, Object> ctx = acp("completion_in_progress", sessionId);
       ctx.put("retry_after_seconds", 2);
@@ -121,7 +123,22 @@ public class AcpSteps {
   /** A fresh quote of the session's basket, then the order from it; the session records it. */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public String order(String agentId, String sessionId, AcpCheckoutService.Buyer buyer) {
-    AcpSession s = sessions.lockForAgent(agentId, sessionId).orElseThrow();
+    return placeOrder(
+        agentId,
+        sessions.lockForAgent(agentId, sessionId).orElseThrow(),
+        buyer.issuer(),
+        buyer.subject());
+  }
+
+  /**
+   * The session's order, made in the caller's transaction (which holds the session's row lock): an
+   * order made before is answered as it is, never a second one; else the basket is priced afresh
+   * into the order (409 PRICE_CHANGED, rolling back, when it no longer costs the session's total).
+   */
+  public String placeOrder(String agentId, AcpSession s, String issuer, String subject) {
+    if (s.orderId() != null) {
+      return s.orderId();
+    }
     AcpBasket basket = AcpBasket.parse(s.basket());
     // The order book prices the basket afresh (its own quote) with all its checks: stock, spend.
     OrderView o =
@@ -133,17 +150,17 @@ public class AcpSteps {
                 null,
                 basket.shipTo(),
                 s.customerEmail(),
-                basket.shipTo().name(),
-                List.of(),
+                basket.orderName(),
+                basket.discountCodes(),
                 null,
                 new Order.Parties(
                     agentId,
                     s.customerEmail(),
-                    basket.shipTo().name(),
+                    basket.orderName(),
                     org.agentcommerce.platform.api.WireJson.jsonb().toJson(basket.shipTo().asMap()),
                     null,
-                    buyer.issuer(),
-                    buyer.subject(),
+                    issuer,
+                    subject,
                     s.id(),
                     null,
                     null)));
@@ -195,6 +212,15 @@ public class AcpSteps {
         "acp_session_not_found",
         "Checkout session " + sessionId + " was not found.",
         acp("acp_session_not_found", sessionId),
+        Map.of());
+  }
+
+  static ApiException cancelled(String sessionId) {
+    return new ApiException(
+        409,
+        "checkout_session_cancelled",
+        "Checkout session " + sessionId + " was cancelled; start a new one.",
+        acp("checkout_session_cancelled", sessionId),
         Map.of());
   }
 

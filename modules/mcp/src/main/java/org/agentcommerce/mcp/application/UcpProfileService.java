@@ -6,7 +6,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 import java.net.URI;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -42,6 +41,11 @@ public class UcpProfileService {
   static final String CATALOG_SEARCH = "dev.ucp.shopping.catalog.search";
   static final String CATALOG_LOOKUP = "dev.ucp.shopping.catalog.lookup";
   static final String CHECKOUT = "dev.ucp.shopping.checkout";
+
+  /** The payment handler of the UCP checkout's complete: a PSP token, charged off-session. */
+  public static final String PAYMENT_HANDLER = "org.agentcommerce.psp_token";
+
+  public static final String PAYMENT_HANDLER_ID = "psp_token";
   static final String IDENTITY_LINKING = "dev.ucp.common.identity_linking";
   static final String FULFILLMENT = "dev.ucp.shopping.fulfillment";
   static final String INSIGHTS = VENDOR_NAMESPACE + ".insights";
@@ -83,8 +87,19 @@ public class UcpProfileService {
             .add("version", UCP_VERSION)
             .add("services", services(base))
             .add("capabilities", capabilities(base))
-            // No UCP payment handler: payment runs through our own checkout and payment links.
-            .add("payment_handlers", JsonValue.EMPTY_JSON_OBJECT)
+            // The one handler complete_checkout accepts: a PSP token the platform obtained for the
+            // buyer (sandbox test tokens, Stripe pm_/tok_, a mandate's mtk_), charged off-session.
+            .add(
+                "payment_handlers",
+                Json.createObjectBuilder()
+                    .add(
+                        PAYMENT_HANDLER,
+                        Json.createArrayBuilder()
+                            .add(
+                                Json.createObjectBuilder()
+                                    .add("id", PAYMENT_HANDLER_ID)
+                                    .add("version", UCP_VERSION)
+                                    .add("spec", base + "/agent/v1/openapi.json"))))
             .build();
     return Json.createObjectBuilder().add("ucp", ucp).build();
   }

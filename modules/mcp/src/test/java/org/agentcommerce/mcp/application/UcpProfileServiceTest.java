@@ -16,7 +16,6 @@ import com.networknt.schema.resource.AllowSchemaLoader;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
@@ -143,7 +142,12 @@ class UcpProfileServiceTest {
     assertEquals("mcp", door.getString("transport"));
     assertTrue(door.getString("endpoint").endsWith("/commerce/mcp"), door.toString());
     assertEquals(BASE + "/commerce/mcp", door.getString("endpoint"));
-    assertEquals(JsonValue.EMPTY_JSON_OBJECT, profile.getJsonObject("ucp").get("payment_handlers"));
+    // complete_checkout takes one kind of instrument: a PSP token, charged off-session.
+    JsonObject handlers = profile.getJsonObject("ucp").getJsonObject("payment_handlers");
+    assertEquals(Set.of("org.agentcommerce.psp_token"), handlers.keySet());
+    assertEquals(
+        "psp_token",
+        handlers.getJsonArray("org.agentcommerce.psp_token").getJsonObject(0).getString("id"));
   }
 
   @Test

@@ -10,9 +10,10 @@ import java.time.Instant;
 
 /**
  * An in-chat ACP checkout session (see V13__checkout_lanes.sql): {@code ready_for_payment →
- * completing → completed}. A complete claims it ({@link #claim}) before anything is charged, so two
- * concurrent completes charge once; a definitive capture failure releases the claim; a completed
- * session keeps the answer every later complete replays.
+ * completing → completed}, or {@code ready_for_payment → cancelled}. A complete claims it ({@link
+ * #claim}) before anything is charged, so two concurrent completes charge once; a definitive
+ * capture failure releases the claim; a completed session keeps the answer every later complete
+ * replays.
  */
 @Entity
 @Table(name = "acp_sessions")
@@ -21,6 +22,7 @@ public class AcpSession {
   public static final String READY = "ready_for_payment";
   public static final String COMPLETING = "completing";
   public static final String COMPLETED = "completed";
+  public static final String CANCELLED = "cancelled";
 
   @Id private String id;
 
@@ -127,17 +129,21 @@ public class AcpSession {
     this.merchantId = merchantId;
     this.status = READY;
     this.quoteId = quoteId;
+    price(totals);
+    this.basket = basket;
+    this.customerEmail = customerEmail;
+    this.expiresAt = expiresAt;
+    this.createdAt = now;
+    this.updatedAt = now;
+  }
+
+  private void price(Totals totals) {
     this.currency = totals.currency();
     this.subtotalMinor = totals.subtotal();
     this.discountMinor = totals.discount();
     this.shippingMinor = totals.shipping();
     this.taxMinor = totals.tax();
     this.totalMinor = totals.total();
-    this.basket = basket;
-    this.customerEmail = customerEmail;
-    this.expiresAt = expiresAt;
-    this.createdAt = now;
-    this.updatedAt = now;
   }
 
   /** Whether this buyer is the one the session was made for. */
@@ -164,6 +170,32 @@ public class AcpSession {
     completionHash = payloadHash;
     leaseUntil = now.plus(lease);
     completions++;
+    updatedAt = now;
+  }
+
+  /**
+   * A full re-quote of a ready session: its new quote, totals, basket and e-mail, and a fresh
+   * expiry.
+   */
+  public void requote(
+      String quoteId,
+      Totals totals,
+      String basket,
+      String customerEmail,
+      Instant now,
+      Instant expiry) {
+    this.quoteId = quoteId;
+    price(totals);
+    this.basket = basket;
+    this.customerEmail = customerEmail;
+    this.expiresAt = expiry;
+    updatedAt = now;
+  }
+
+  /** Cancelled: never completed or paid through this session again. */
+  public void cancel(Instant now) {
+    status = CANCELLED;
+    leaseUntil = null;
     updatedAt = now;
   }
 

@@ -27,6 +27,7 @@ import org.agentcommerce.checkout.api.CheckoutCharges;
 import org.agentcommerce.checkout.application.CheckoutIntentService;
 import org.agentcommerce.checkout.application.CommerceCheckoutService;
 import org.agentcommerce.checkout.application.OrderService;
+import org.agentcommerce.checkout.application.OrderV2View;
 import org.agentcommerce.checkout.application.OrderView;
 import org.agentcommerce.checkout.domain.order.Order;
 import org.agentcommerce.platform.api.ShownOnce;
@@ -319,9 +320,9 @@ public class CommerceCheckoutResource {
       @Schema(description = "success") String status,
       String checkoutId,
       @Schema(description = "The order as GET /agent/v2/orders/{id} reads it")
-          OrderReadsResource.OrderV2 order,
+          OrderV2View.OrderV2 order,
       @Schema(description = "The checkout's moves in order: the interaction trace")
-          List<OrderReadsResource.AuditEntry> interactionTrace) {}
+          List<OrderV2View.AuditEntry> interactionTrace) {}
 
   @GET
   @Path("/{checkout_id}/status")
@@ -339,7 +340,7 @@ public class CommerceCheckoutResource {
       description = "ORDER_NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public StatusResponse status(@PathParam("checkout_id") @Size(max = 40) String checkoutId) {
-    OrderReadsResource.OrderV2 o = reads.v2(checkoutId).order();
+    OrderV2View.OrderV2 o = reads.v2(checkoutId).order();
     return new StatusResponse("success", checkoutId, o, o.audit());
   }
 

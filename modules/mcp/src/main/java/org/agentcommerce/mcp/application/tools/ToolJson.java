@@ -30,6 +30,11 @@ final class ToolJson {
     return PROVIDER.createObjectBuilder();
   }
 
+  /** A builder starting with the members of {@code from}. */
+  static JsonObjectBuilder object(JsonObject from) {
+    return PROVIDER.createObjectBuilder(from);
+  }
+
   static JsonArrayBuilder array() {
     return PROVIDER.createArrayBuilder();
   }

@@ -494,10 +494,13 @@ public final class McpEndpoint {
     if (retryAfter != null && retryAfter.matches("\\d{1,9}")) {
       details.add("retry_after_seconds", Long.parseLong(retryAfter));
     }
+    // The HTTP status the same refusal has on REST (e.g. 403 for a payment gate).
+    details.add("http_status", e.status());
     boolean retriable =
         e.status() == 429
-            || (e.status() >= 502 && e.status() <= 504)
-            || "idempotency_in_flight".equals(e.code());
+            || (e.status() >= 502 && e.status() <= 504 && !"acp_capture_failed".equals(e.code()))
+            || "idempotency_in_flight".equals(e.code())
+            || "completion_in_progress".equals(e.code());
     return errorBody(e.code(), e.getMessage(), retriable, details.build());
   }
 

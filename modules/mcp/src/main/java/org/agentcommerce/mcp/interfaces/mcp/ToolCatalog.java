@@ -27,6 +27,34 @@ final class ToolCatalog {
   /** A tool as one door and dialect see it. */
   record Entry(String name, McpTool tool, ToolDescriptor descriptor) {}
 
+  /**
+   * The order {@code tools/list} answers in, by each dialect's tool names: the spec's (4.10) for
+   * the native dialect, UCP's binding order for the UCP dialect; a tool named nowhere here comes
+   * after these, by name.
+   */
+  static final List<String> LISTING_ORDER =
+      List.of(
+          "search_catalog",
+          "lookup_catalog",
+          "get_product",
+          "get_alternatives",
+          "get_offers",
+          "get_intel",
+          "recommend_products",
+          "create_checkout_session",
+          "update_checkout_session",
+          "get_checkout_session",
+          "complete_checkout_session",
+          "create_payment_link",
+          "cancel_checkout_session",
+          "get_order",
+          "request_after_sales",
+          "create_checkout",
+          "get_checkout",
+          "update_checkout",
+          "complete_checkout",
+          "cancel_checkout");
+
   private final Map<Door, Map<Dialect, Map<String, Entry>>> entries = new EnumMap<>(Door.class);
   private final Map<Door, Map<Dialect, JsonArray>> listings = new EnumMap<>(Door.class);
 
@@ -50,7 +78,6 @@ final class ToolCatalog {
       }
       described.add(new Described(tool, d));
     }
-    described.sort(Comparator.comparing(x -> x.descriptor().name()));
     for (Door door : Door.values()) {
       Map<Dialect, Map<String, Entry>> byDialect = new EnumMap<>(Dialect.class);
       Map<Dialect, JsonArray> listing = new EnumMap<>(Dialect.class);
@@ -58,7 +85,11 @@ final class ToolCatalog {
           Door.OPEN == door ? List.of(Dialect.NATIVE) : List.of(Dialect.values())) {
         Map<String, Entry> named = new LinkedHashMap<>();
         JsonArrayBuilder list = Jsons.array();
-        for (Described x : described) {
+        List<Described> inOrder = new ArrayList<>(described);
+        inOrder.sort(
+            Comparator.comparingInt((Described x) -> rank(x.descriptor().nameIn(dialect)))
+                .thenComparing(x -> x.descriptor().nameIn(dialect)));
+        for (Described x : inOrder) {
           if (!x.descriptor().offeredOn(door, dialect)) {
             continue;
           }
@@ -85,6 +116,11 @@ final class ToolCatalog {
       entries.put(door, byDialect);
       listings.put(door, listing);
     }
+  }
+
+  private static int rank(String name) {
+    int i = LISTING_ORDER.indexOf(name);
+    return i < 0 ? LISTING_ORDER.size() : i;
   }
 
   /** The {@code tools} array of {@code tools/list}. */

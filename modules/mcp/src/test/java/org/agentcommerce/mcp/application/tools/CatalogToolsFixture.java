@@ -44,8 +44,6 @@ public final class CatalogToolsFixture {
     alternatives.catalog = catalog;
     GetIntelTool intel = new GetIntelTool();
     intel.catalog = catalog;
-    ListMerchantsTool merchants = new ListMerchantsTool();
-    merchants.catalog = catalog;
     UcpSearchCatalogTool ucpSearch = new UcpSearchCatalogTool();
     ucpSearch.search = search;
     ucpSearch.markets = markets;
@@ -55,8 +53,7 @@ public final class CatalogToolsFixture {
     UcpLookupCatalogTool lookup = new UcpLookupCatalogTool();
     lookup.markets = markets;
     lookup.catalog = catalog;
-    return List.of(
-        searchTool, product, alternatives, intel, merchants, ucpSearch, ucpProduct, lookup);
+    return List.of(searchTool, product, alternatives, intel, ucpSearch, ucpProduct, lookup);
   }
 
   static ProductView.Variant variant(

@@ -89,11 +89,9 @@ class CatalogToolsTest {
         List.of("get_alternatives", "get_intel", "get_product", "search_catalog"),
         names(openList).stream().sorted().toList());
     assertEquals(
-        List.of("get_alternatives", "get_intel", "get_product", "list_merchants", "search_catalog"),
+        List.of("get_alternatives", "get_intel", "get_product", "search_catalog"),
         names(keyedList).stream().sorted().toList());
-    assertEquals(
-        List.of("get_product", "lookup_catalog", "search_catalog"),
-        names(ucpList).stream().sorted().toList());
+    assertEquals(List.of("search_catalog", "lookup_catalog", "get_product"), names(ucpList));
     for (JsonObject list : List.of(openList, keyedList, ucpList)) {
       mcpValid("ListToolsResult", list);
       for (JsonValue t : list.getJsonArray("tools")) {
@@ -232,20 +230,6 @@ class CatalogToolsTest {
     JsonObject first = alternatives.getJsonArray("alternatives").getJsonObject(0);
     assertEquals("JPY", first.getJsonObject("price").getString("currency"));
     assertEquals(1, alternatives.getInt("returned"));
-  }
-
-  @Test
-  void listMerchantsPagesAndShowsMarketsInCapitals() {
-    JsonObject page = ok(keyed.call("list_merchants", "{\"page\":1,\"page_size\":2}"));
-    assertEquals(2, page.getInt("returned"));
-    assertEquals(
-        "CA",
-        page.getJsonArray("merchants")
-            .getJsonObject(0)
-            .getJsonObject("payment_capabilities")
-            .getJsonArray("market")
-            .getString(0));
-    assertTrue(keyed.call("list_merchants", "{\"page_size\":51}").getBoolean("isError"));
   }
 
   @Test
