@@ -633,6 +633,55 @@ class McpToolsIT {
         "INVALID_STATE");
   }
 
+  @Test
+  void aSessionPaidOnTheHostedPageReadsAsCompleted() {
+    String sessionId = createSession(true).getString("session_id");
+    JsonObject link =
+        ok(
+            call(
+                "create_payment_link",
+                "{\"idempotency_key\":\""
+                    + key()
+                    + "\",\"session_id\":\""
+                    + sessionId
+                    + "\",\"customer_email\":\"ada@example.com\",\"shipping_address\":"
+                    + ADDRESS
+                    + "}"));
+    String url = link.getString("checkout_url");
+    String token = url.substring(url.indexOf("#token=") + 7);
+    Http page = new Http(base);
+    JsonObject shown = page.get("/agent/v1/checkout/hosted", "X-Checkout-Token", token).json();
+    Http.Answer paid =
+        page.post(
+            "/agent/v1/checkout/hosted/pay",
+            "{\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"},"
+                + "\"expected_total\":\""
+                + shown.getJsonObject("totals").getString("total")
+                + "\",\"quote_id\":\""
+                + shown.getString("quote_id")
+                + "\"}",
+            "X-Checkout-Token",
+            token);
+    assertEquals(200, paid.status(), paid::toString);
+    assertEquals("succeeded", paid.json().getString("status"));
+    assertEquals(
+        "completed",
+        ok(call("get_checkout_session", "{\"session_id\":\"" + sessionId + "\"}"))
+            .getString("status"));
+    // A refund reason longer than the refund record keeps is refused before anything runs.
+    refused(
+        call(
+            "request_after_sales",
+            "{\"idempotency_key\":\""
+                + key()
+                + "\",\"order_id\":\""
+                + link.getString("order_id")
+                + "\",\"requested_action\":\"refund\",\"reason\":\""
+                + "x".repeat(501)
+                + "\"}"),
+        "INVALID_ARGUMENTS");
+  }
+
   // ---------------------------------------------------------------- boundaries
 
   @Test

@@ -199,6 +199,9 @@ public class CheckoutSessionService implements CheckoutSessions {
     }
     String orderId = steps.placeOrder(agentId, s, buyer.issuer(), buyer.subject());
     Order o = orders.require(agentId, orderId, scope(buyer));
+    if (o.status() == OrderStatus.PAYMENT_PROCESSING) {
+      throw paymentInProgress(s);
+    }
     if (o.status() != OrderStatus.AWAITING_PAYMENT && o.status() != OrderStatus.PAYMENT_FAILED) {
       throw alreadyPaid(s);
     }
@@ -251,9 +254,10 @@ public class CheckoutSessionService implements CheckoutSessions {
     }
     if (s.orderId() != null) {
       Order o = orders.require(agentId, s.orderId(), scope(buyer));
-      if (o.status().isPaid()
-          || o.status() == OrderStatus.PAYMENT_PROCESSING
-          || o.status() == OrderStatus.REFUNDED) {
+      if (o.status() == OrderStatus.PAYMENT_PROCESSING) {
+        throw paymentInProgress(s);
+      }
+      if (o.status().isPaid() || o.status() == OrderStatus.REFUNDED) {
         throw alreadyPaid(s);
       }
       if (o.status() != OrderStatus.CANCELLED) {
@@ -321,6 +325,21 @@ public class CheckoutSessionService implements CheckoutSessions {
             + ". Cancel it and start a new session for another basket.",
         ctx,
         Map.of());
+  }
+
+  private static ApiException paymentInProgress(AcpSession s) {
+    Map<String, Object> ctx = AcpSteps.acp("payment_in_progress", s.id());
+    ctx.put("order_id", s.orderId());
+    return new ApiException(
+        409,
+        "PAYMENT_IN_PROGRESS",
+        "A payment of checkout session "
+            + s.id()
+            + " (order "
+            + s.orderId()
+            + ") is under way and not decided yet; read the session again shortly.",
+        ctx,
+        Map.of("Retry-After", "2"));
   }
 
   private static ApiException alreadyPaid(AcpSession s) {
@@ -413,7 +432,7 @@ public class CheckoutSessionService implements CheckoutSessions {
     }
     return new Session(
         s.id(),
-        s.status(),
+        status(s),
         s.merchantId(),
         seller.name(),
         t.currency(),
@@ -429,6 +448,27 @@ public class CheckoutSessionService implements CheckoutSessions {
         s.paymentId(),
         s.expiresAt(),
         s.createdAt());
+  }
+
+  /**
+   * The session's status as the agent should read it: a session still ready whose order was paid
+   * another way (the hosted page, a REST payment) is completed; one whose order's payment is under
+   * way is completing. The session row itself moves on the next complete (docs/checkout.md).
+   */
+  private String status(AcpSession s) {
+    if (!AcpSession.READY.equals(s.status()) || s.orderId() == null) {
+      return s.status();
+    }
+    return orders
+        .order(s.agentId(), s.orderId())
+        .map(
+            o ->
+                o.status().isPaid() || o.status() == OrderStatus.REFUNDED
+                    ? AcpSession.COMPLETED
+                    : o.status() == OrderStatus.PAYMENT_PROCESSING
+                        ? AcpSession.COMPLETING
+                        : s.status())
+        .orElse(s.status());
   }
 
   private static long minor(String major, String currency) {

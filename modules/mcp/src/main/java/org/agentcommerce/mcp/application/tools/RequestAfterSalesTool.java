@@ -41,7 +41,7 @@ public class RequestAfterSalesTool extends BuyerTool {
                         + CheckoutSchemas.ORDER_ID
                         + ",\"requested_action\":{\"type\":\"string\","
                         + "\"enum\":[\"refund\",\"return\",\"exchange\",\"support\"]},"
-                        + "\"reason\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,"
+                        + "\"reason\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":500,"
                         + "\"description\":\"Why, in the buyer's words.\"}",
                     "idempotency_key",
                     "order_id",
