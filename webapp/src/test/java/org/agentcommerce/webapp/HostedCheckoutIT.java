@@ -482,6 +482,39 @@ class HostedCheckoutIT {
   }
 
   @Test
+  void anExpiredQuoteIsPricedAgainBeforeThePay() {
+    JsonObject s = session(1);
+    String token = s.getString("checkout_token");
+    JsonObject priced = ok(price(token, ADDRESS));
+    Agents.sql(
+        "UPDATE quotes SET expires_at = TIMESTAMP '2000-01-01 00:00:00' WHERE id = ?",
+        priced.getString("quote_id"));
+    JsonObject expired = ok(view(token));
+    assertEquals("quote_expired", expired.getString("step"));
+    assertEquals("expired", expired.getString("quote_status"));
+    // Paying the expired quote is refused, nothing is made or charged.
+    refused(
+        pay(
+            token,
+            "tok_visa",
+            true,
+            priced.getJsonObject("totals").getString("total"),
+            priced.getString("quote_id")),
+        409,
+        "QUOTE_EXPIRED");
+    assertEquals(
+        null,
+        Agents.query(
+            "SELECT order_id FROM checkout_intents WHERE id = ?", s.getString("session_id")));
+    // Priced again: a fresh quote, and the page pays it.
+    JsonObject fresh = ok(price(token, ADDRESS));
+    assertEquals("active", fresh.getString("quote_status"));
+    assertFalse(fresh.getString("quote_id").equals(priced.getString("quote_id")));
+    JsonObject paid = ok(pay(token, "tok_visa", true));
+    assertEquals("succeeded", paid.getString("status"), paid::toString);
+  }
+
+  @Test
   void pricingIsBoundedAndRefusalsAreNeverCached() {
     JsonObject s = session(1);
     String token = s.getString("checkout_token");
