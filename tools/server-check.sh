@@ -171,25 +171,30 @@ pwfile="$work/passwords"
 # AS_ADMIN_ALIASPASSWORD is what create-password-alias reads.
 printf 'AS_ADMIN_PASSWORD=\nAS_ADMIN_ALIASPASSWORD=%s\n' "$db_password" >"$pwfile"
 chmod 600 "$pwfile"
-adm() { # asadmin against the running domain; output to asadmin.log
+# A secret of the application's, kept as a password alias too: the webhooks' encryption key.
+keyfile="$work/webhook-key"
+printf 'AS_ADMIN_PASSWORD=\nAS_ADMIN_ALIASPASSWORD=%s\n' "$(openssl rand -base64 32)" >"$keyfile"
+chmod 600 "$keyfile"
+adm() { # asadmin against the running domain (password file $passwords); output to asadmin.log
   echo "+ asadmin $*" >>"$work/asadmin.log"
-  "$asadmin" --host 127.0.0.1 --port "$admin_port" --user admin --passwordfile "$pwfile" \
-    --interactive=false "$@" >>"$work/asadmin.log" 2>&1
+  "$asadmin" --host 127.0.0.1 --port "$admin_port" --user admin \
+    --passwordfile "${passwords:-$pwfile}" --interactive=false "$@" >>"$work/asadmin.log" 2>&1
 }
 
 say "creating domain $domain (port base $portbase: HTTP $http_port, admin $admin_port, JMX $jmx_port)"
 "$asadmin" --user admin --passwordfile "$pwfile" --interactive=false create-domain \
   --domaindir "$domains" --portbase "$portbase" --nopassword=true "$domain" >>"$work/asadmin.log" 2>&1 \
   || fail "create-domain failed (asadmin.log)"
-# Loopback only and no data grid, before the first start: every listener (HTTP, admin, IIOP, JMX)
-# gets 127.0.0.1, and the domain's Hazelcast member is switched off. The asadmin equivalents are
-# in docs/operations.md.
+# Loopback only, before the first start: every listener (HTTP, admin, IIOP, JMX) gets 127.0.0.1,
+# and the domain's Hazelcast member and its JMS broker (unused) are switched off. The asadmin
+# equivalents are in docs/operations.md.
 python3 - "$domains/$domain/config/domain.xml" <<'EOF' || fail "cannot edit domain.xml"
 import re, sys
 path = sys.argv[1]
 xml = open(path).read()
 xml = re.sub(r'<network-listener (?![^>]*address=)', '<network-listener address="127.0.0.1" ', xml)
 xml = re.sub(r'(<(?:iiop-listener|jmx-connector)[^>]*address=")0\.0\.0\.0"', r'\g<1>127.0.0.1"', xml)
+xml = xml.replace('<jms-service type="EMBEDDED"', '<jms-service type="DISABLED"')
 xml = re.sub(r'<hazelcast-config-specific-configuration\b',
              '<hazelcast-config-specific-configuration enabled="false"', xml)
 open(path, "w").write(xml)
@@ -221,7 +226,10 @@ fi
 
 # --- 4. the operator's configuration ----------------------------------------------------------
 url="jdbc:mariadb://$db_host:$db_port/$db_name?connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true&preserveInstants=true"
-adm create-password-alias ac-db-password || fail "create-password-alias"
+adm create-password-alias ac-db-password || fail "create-password-alias ac-db-password"
+# Payara's MicroProfile Config reads password aliases as keys of their own name.
+passwords="$keyfile" adm create-password-alias ac.webhooks.encryption-key \
+  || fail "create-password-alias ac.webhooks.encryption-key"
 adm create-jdbc-connection-pool --restype javax.sql.DataSource \
   --datasourceclassname org.mariadb.jdbc.MariaDbDataSource \
   --steadypoolsize 2 --maxpoolsize 32 --idletimeout 300 \
@@ -279,11 +287,19 @@ say "health: $health"
 check "health is healthy" grep -q '"status":"healthy"' <<<"$health"
 check "on MariaDB" grep -q '"product":"MariaDB"' <<<"$health"
 check "readiness" curl -fsS -o /dev/null "$base/health/ready"
+check "metrics" grep -q '^# TYPE ' <<<"$(curl -fsS "$base/metrics")"
 
 registration="$(post /agent/v1/auth '{"agent_name":"Server check","agent_email":"server-check@example.com"}')" \
   || fail "POST /agent/v1/auth"
 key="$(json "d['api_key']" <<<"$registration")"
 check "registered an agent" test -n "$key"
+agent="$(json "d['agent_id']" <<<"$registration")"
+# With the key (from the password alias) a rotation without an endpoint is 409
+# WEBHOOK_NOT_CONFIGURED; without a key it would be 503 WEBHOOKS_NOT_CONFIGURED.
+rotation="$(curl -s -w ' %{http_code}' -X POST "$base/agents/$agent/webhooks/secret/rotate" \
+  -H "X-API-Key: $key")"
+say "webhook secret rotation without an endpoint: $rotation"
+check "the webhooks' key from a password alias" test "${rotation##* }" = 409
 check "merchants" grep -q '"merchant_id":"merch_' <<<"$(curl -fsS "$base/agent/v1/merchants" -H "X-API-Key: $key")"
 search="$(curl -fsS "$base/agent/v1/products/search?query=fragrance+free+moisturiser&limit=3" -H "X-API-Key: $key")" \
   || fail "search"
