@@ -185,8 +185,8 @@ say "creating domain $domain (port base $portbase: HTTP $http_port, admin $admin
 "$asadmin" --user admin --passwordfile "$pwfile" --interactive=false create-domain \
   --domaindir "$domains" --portbase "$portbase" --nopassword=true "$domain" >>"$work/asadmin.log" 2>&1 \
   || fail "create-domain failed (asadmin.log)"
-# Loopback only, before the first start: every listener (HTTP, admin, IIOP, JMX) gets 127.0.0.1,
-# and the domain's Hazelcast member and its JMS broker (unused) are switched off. The asadmin
+# Loopback only, before the first start: every listener (HTTP, admin, IIOP, JMX, the JMS proxy)
+# gets 127.0.0.1, and the domain's Hazelcast member and its JMS broker (unused) are switched off. The asadmin
 # equivalents are in docs/operations.md.
 python3 - "$domains/$domain/config/domain.xml" <<'EOF' || fail "cannot edit domain.xml"
 import re, sys
@@ -194,7 +194,14 @@ path = sys.argv[1]
 xml = open(path).read()
 xml = re.sub(r'<network-listener (?![^>]*address=)', '<network-listener address="127.0.0.1" ', xml)
 xml = re.sub(r'(<(?:iiop-listener|jmx-connector)[^>]*address=")0\.0\.0\.0"', r'\g<1>127.0.0.1"', xml)
-xml = xml.replace('<jms-service type="EMBEDDED"', '<jms-service type="DISABLED"')
+# server-config has no jms-service: its implied one starts a proxy listener on 0.0.0.0 (for host
+# "localhost"). An explicit one, broker off and host 127.0.0.1, goes beside connector-service.
+jms = ('<jms-service type="DISABLED" default-jms-host="default_JMS_host">'
+       '<jms-host name="default_JMS_host" host="127.0.0.1" port="${JMS_PROVIDER_PORT}"'
+       ' lazy-init="true" /></jms-service>')
+xml, n = re.subn(r'(<connector-service [^>]*>\s*</connector-service>)', r'\g<1>' + jms, xml, count=1)
+if n != 1:
+    sys.exit("no connector-service in server-config")
 xml = re.sub(r'<hazelcast-config-specific-configuration\b',
              '<hazelcast-config-specific-configuration enabled="false"', xml)
 open(path, "w").write(xml)
@@ -216,13 +223,14 @@ t0=$(date +%s)
   || fail "start-domain failed (asadmin.log, domain-logs/server.log)"
 domain_up=1
 say "domain started in $(($(date +%s) - t0)) s"
-# Every socket the server listens on is on loopback (IPv4, or IPv4-mapped IPv6).
 server_pid="$(cat "$domains/$domain/config/pid" 2>/dev/null)"
-listening="$(ss -Hltnp | grep "pid=$server_pid,")"
-echo "$listening" | awk '{print "  listening: " $4}'
-if echo "$listening" | awk '{print $4}' | grep -qv '^\(\[::ffff:\)\?127\.0\.0\.1\]\?:'; then
-  fail "the domain listens beyond 127.0.0.1"
-fi
+loopback_only() { # every socket the server listens on is on loopback (IPv4 or IPv4-mapped IPv6)
+  local listening
+  listening="$(ss -Hltnp | grep "pid=$server_pid,")"
+  echo "$listening" | awk '{print "  listening: " $4}'
+  ! echo "$listening" | awk '{print $4}' | grep -qv '^\(\[::ffff:\)\?127\.0\.0\.1\]\?:'
+}
+loopback_only || fail "the domain listens beyond 127.0.0.1"
 
 # --- 4. the operator's configuration ----------------------------------------------------------
 url="jdbc:mariadb://$db_host:$db_port/$db_name?connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true&preserveInstants=true"
@@ -245,10 +253,23 @@ adm create-system-properties "ac.db.datasource=jdbc/agentcommerce:ac.demo-data=t
   || fail "create-system-properties"
 say "pool agentcommerce-pool (password alias ac-db-password), resource jdbc/agentcommerce, system properties set"
 
-t0=$(date +%s)
-adm deploy --contextroot / --name agent-commerce "$war" \
-  || { tail -n 20 "$work/asadmin.log"; fail "deploy failed (asadmin.log, domain-logs/server.log)"; }
-say "deployed $(basename "$war") at / in $(($(date +%s) - t0)) s"
+deploy() { # deploys the WAR at / and waits until the application answers its health check
+  local t0
+  t0=$(date +%s)
+  adm deploy --contextroot / --name agent-commerce "$war" \
+    || { tail -n 20 "$work/asadmin.log"; fail "deploy failed (asadmin.log, domain-logs/server.log)"; }
+  say "deployed $(basename "$war") at / in $(($(date +%s) - t0)) s"
+  # Deployed is not yet ready: the catalog's search index is built in the background (503 until
+  # then).
+  t0=$(date +%s)
+  until health="$(curl -fsS "$base/agent/v1/health" 2>/dev/null)"; do
+    (($(date +%s) - t0 < 300)) || fail "GET /agent/v1/health did not answer 200 within 300 s"
+    sleep 1
+  done
+  say "ready $(($(date +%s) - t0)) s after the deployment"
+  say "health: $health"
+}
+deploy
 
 # --- 5. smoke journey -------------------------------------------------------------------------
 passed=0
@@ -276,14 +297,6 @@ mcp() { # $1 path, $2 JSON-RPC body, rest: extra curl arguments
 }
 b64url() { openssl base64 -A | tr '+/' '-_' | tr -d '='; }
 
-# Deployed is not yet ready: the catalog's search index is built in the background (503 until then).
-t0=$(date +%s)
-until health="$(curl -fsS "$base/agent/v1/health" 2>/dev/null)"; do
-  (($(date +%s) - t0 < 300)) || fail "GET /agent/v1/health did not answer 200 within 300 s"
-  sleep 1
-done
-say "ready $(($(date +%s) - t0)) s after the deployment"
-say "health: $health"
 check "health is healthy" grep -q '"status":"healthy"' <<<"$health"
 check "on MariaDB" grep -q '"product":"MariaDB"' <<<"$health"
 check "readiness" curl -fsS -o /dev/null "$base/health/ready"
@@ -344,4 +357,32 @@ check "the application's MBeans over JMX" java "$here/server-check/JmxList.java"
 t0=$(date +%s)
 check "undeploy" adm undeploy agent-commerce
 say "undeployed in $(($(date +%s) - t0)) s"
+
+# --- 6. the other way: the WAR's own datasource, configured by ac.db.* --------------------------
+# No resource named: the WAR's @DataSourceDefinition pool, its URL and user from system properties
+# and its password from a password alias of the key's own name. Same database, so the agent, its
+# key and the order made above are there.
+say "redeploying on the WAR's own datasource (ac.db.url, ac.db.user, password alias ac.db.password)"
+adm delete-system-property ac.db.datasource || fail "delete-system-property ac.db.datasource"
+adm create-password-alias ac.db.password || fail "create-password-alias ac.db.password"
+adm create-system-properties "ac.db.url=jdbc\\:mariadb\\://$db_host\\:$db_port/$db_name:ac.db.user=$db_user" \
+  || fail "create-system-properties ac.db.url"
+# Payara's MicroProfile Config caches what it read for 60 s (asadmin set-config-cache), and
+# restart-domain keeps that cache: the first deployment's reading of ac.db.* would still be
+# served. Stopping and starting the domain starts afresh (so does waiting a minute).
+t0=$(date +%s)
+"$asadmin" stop-domain --domaindir "$domains" "$domain" >>"$work/asadmin.log" 2>&1 \
+  || fail "stop-domain"
+"$asadmin" start-domain --domaindir "$domains" --timeout 600 "$domain" >>"$work/asadmin.log" 2>&1 \
+  || fail "start-domain (again)"
+server_pid="$(cat "$domains/$domain/config/pid" 2>/dev/null)"
+say "domain stopped and started again in $(($(date +%s) - t0)) s"
+deploy
+check "on MariaDB through the WAR's own datasource" grep -q '"product":"MariaDB"' <<<"$health"
+check "the agent's key and its order are there" grep -q "\"order_id\":\"$order\"" \
+  <<<"$(curl -fsS "$base/agent/v1/orders/$order" -H "X-API-Key: $key")"
+check "still no embedded H2 database in the domain" \
+  test -z "$(find "$domains/$domain" -name 'agentcommerce*.db' -print -quit)"
+check "nothing listens beyond 127.0.0.1" loopback_only
+check "undeploy" adm undeploy agent-commerce
 echo "$passed passed, 0 failed"
