@@ -8,15 +8,20 @@
 #    zip) and unpacks it under target/server-check/ (kept for the next run).
 # 2. Creates a throw-away database and user on the MariaDB server (database ac_servercheck_<random>).
 # 3. Creates a throw-away domain on free ports in a temporary directory, every listener bound to
-#    127.0.0.1 and the data grid off, puts the MariaDB driver in its lib/, and starts it.
-# 4. With asadmin: a password alias for the database password, a JDBC connection pool and the JDBC
-#    resource jdbc/agentcommerce, system properties (ac.db.datasource=jdbc/agentcommerce, the demo
-#    data, a buyer-token issuer of its own), then deploys webapp/target/agent-commerce.war at /.
-# 5. Smoke journey with curl: health on MariaDB through the administrator's resource, register an
-#    agent, search, a brief, initialize and tools/list on both MCP doors, an order, a buyer token
-#    signed here and a sandbox payment; then lists the application's MBeans over the domain's JMX
-#    connector (tools/server-check/JmxList.java) and undeploys.
-# 6. On exit, whatever happened: stops and deletes the domain, drops the database and the user.
+#    127.0.0.1, the data grid and the JMS broker off, puts the MariaDB driver in its lib/, and
+#    starts it.
+# 4. With asadmin: password aliases (the database password, the webhooks' encryption key), a JDBC
+#    connection pool and the JDBC resource jdbc/agentcommerce, system properties
+#    (ac.db.datasource=jdbc/agentcommerce, the demo data, a buyer-token issuer of its own), then
+#    deploys webapp/target/agent-commerce.war at /.
+# 5. Smoke journey with curl: health, readiness and metrics on MariaDB through the administrator's
+#    resource, register an agent, search, a brief, initialize and tools/list on both MCP doors, an
+#    order, a buyer token signed here and a sandbox payment; then lists the application's MBeans
+#    over the domain's JMX connector (tools/server-check/JmxList.java) and undeploys.
+# 6. The other way: the WAR's own datasource from ac.db.url and ac.db.user (system properties) and
+#    ac.db.password (a password alias), redeployed after stopping and starting the domain; the
+#    agent and its order are still there.
+# 7. On exit, whatever happened: stops and deletes the domain, drops the database and the user.
 #
 # Builds nothing: build the WAR first (./mvnw -q package -DskipTests). Needs a JDK 17, curl,
 # python3, openssl and the mariadb (or mysql) client. Without a MariaDB server to reach (or
@@ -38,7 +43,7 @@ set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 if [[ $# -gt 0 ]]; then
-  sed -n '2,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,40p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 version="${SERVER_CHECK_PAYARA_VERSION:-6.2025.10}"
@@ -96,7 +101,9 @@ finish() {
       || "$asadmin" stop-domain --domaindir "$domains" --kill=true "$domain" >/dev/null 2>&1
   fi
   if [[ -n "$asadmin" && -d "$domains/$domain" ]]; then
-    [[ "$rc" -ne 0 ]] && cp -r "$domains/$domain/logs" "$work/domain-logs" 2>/dev/null
+    if [[ "$rc" -ne 0 || "${SERVER_CHECK_KEEP:-}" == 1 ]]; then
+      cp -r "$domains/$domain/logs" "$work/domain-logs" 2>/dev/null
+    fi
     "$asadmin" delete-domain --domaindir "$domains" "$domain" >/dev/null 2>&1 || true
   fi
   if [[ -n "$db_made" ]]; then
