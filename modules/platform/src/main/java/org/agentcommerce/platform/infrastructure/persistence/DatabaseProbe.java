@@ -1,10 +1,8 @@
 package org.agentcommerce.platform.infrastructure.persistence;
 
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
-import javax.sql.DataSource;
 import org.agentcommerce.platform.api.Database;
 
 /** Asks the database whether it answers, and how fast, without touching any table. */
@@ -13,13 +11,11 @@ public class DatabaseProbe {
 
   private static final int TIMEOUT_SECONDS = 2;
 
-  @Resource(lookup = Database.DATASOURCE)
-  DataSource dataSource;
-
   /** One check: reachable or not, which product, and the round trip in milliseconds. */
   public Result check() {
     long start = System.nanoTime();
-    try (Connection connection = dataSource.getConnection()) {
+    // Looked up on each check (cheap): ac.db.datasource or the WAR's own datasource.
+    try (Connection connection = Database.lookupDataSource().getConnection()) {
       boolean valid = connection.isValid(TIMEOUT_SECONDS);
       String product = connection.getMetaData().getDatabaseProductName();
       long millis = (System.nanoTime() - start) / 1_000_000;
