@@ -1,5 +1,6 @@
 /** Operations content packs: draft, generate, validate, publish. */
 module org.agentcommerce.packs {
+  requires java.sql;
   requires jakarta.cdi;
   requires jakarta.inject;
   requires jakarta.persistence;
@@ -13,5 +14,12 @@ module org.agentcommerce.packs {
 
   exports org.agentcommerce.packs.api;
 
-// No opens yet: each layer package opens to CDI, JPA or JSON-B when it gets its first class.
+  // JSON-B reads and writes the pack content and validation records (stored and on the wire).
+  opens org.agentcommerce.packs.api;
+  // CDI creates and proxies the application service.
+  opens org.agentcommerce.packs.application;
+  // CDI creates the JDBC store.
+  opens org.agentcommerce.packs.infrastructure;
+  // JAX-RS instantiates the resource; JSON-B reads and writes the DTO records.
+  opens org.agentcommerce.packs.interfaces.rest;
 }

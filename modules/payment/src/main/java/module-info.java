@@ -26,6 +26,7 @@ module org.agentcommerce.payment {
 
   // CDI creates and proxies the application services; JSON-B writes their views.
   opens org.agentcommerce.payment.application;
+  opens org.agentcommerce.payment.application.analytics;
   opens org.agentcommerce.payment.domain;
   opens org.agentcommerce.payment.domain.psp;
   // CDI creates the store, the PSP adapters and their guards.

@@ -50,6 +50,23 @@ public final class Http {
     return new Http(base, false);
   }
 
+  /** Waits (up to a minute) until {@code /health/ready} answers 200; answers this client. */
+  public Http awaitReady() {
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (get("/health/ready").status() != 200) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new AssertionError("never ready");
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+    return this;
+  }
+
   public Answer get(String path, String... headers) {
     return send("GET", path, null, headers);
   }

@@ -8,10 +8,13 @@ public enum PackStatus {
   VALIDATED,
   PUBLISHED;
 
-  /** Publishing needs a validated pack; validating works on a draft or a validated pack. */
+  /**
+   * Publishing needs a validated pack; validating works on a draft or a validated pack (a failed
+   * validation of a validated pack moves it back to draft); a published pack stays published.
+   */
   public boolean canMoveTo(PackStatus target) {
     return switch (target) {
-      case DRAFT -> false;
+      case DRAFT -> this == VALIDATED;
       case VALIDATED -> this != PUBLISHED;
       case PUBLISHED -> this == VALIDATED;
     };

@@ -1,5 +1,7 @@
 package org.agentcommerce.platform.api;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
@@ -24,6 +26,8 @@ public final class Database {
   /** The persistence unit every module's repositories use. */
   public static final String PERSISTENCE_UNIT = "agentcommerce";
 
+  private static volatile DataSource dataSource;
+
   private Database() {}
 
   /** The JNDI name in use: {@code ac.db.datasource} when set, else the WAR's own datasource. */
@@ -46,5 +50,18 @@ public final class Database {
     } catch (NamingException e) {
       throw new IllegalStateException("Datasource " + name + " is not bound", e);
     }
+  }
+
+  /**
+   * A connection of the application datasource, outside any JTA transaction when the caller holds
+   * none: for plain JDBC stores and background workers. The datasource is looked up once.
+   */
+  public static Connection connection() throws SQLException {
+    DataSource ds = dataSource;
+    if (ds == null) {
+      ds = lookupDataSource();
+      dataSource = ds;
+    }
+    return ds.getConnection();
   }
 }

@@ -27,6 +27,8 @@ import org.agentcommerce.catalog.application.MerchantDirectory;
 import org.agentcommerce.catalog.application.ProductResolver;
 import org.agentcommerce.catalog.application.search.ProductViews;
 import org.agentcommerce.catalog.domain.product.ProductRecord;
+import org.agentcommerce.platform.api.CountedCall;
+import org.agentcommerce.platform.api.CountsAs;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -454,6 +456,7 @@ public class ProductResource {
 
   @GET
   @Path("/{merchant_id}/{product_id}")
+  @CountsAs(CountedCall.PRODUCT_READ)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "getProduct",

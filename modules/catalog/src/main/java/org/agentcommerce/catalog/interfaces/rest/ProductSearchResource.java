@@ -19,6 +19,8 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import org.agentcommerce.catalog.api.ProductView;
+import org.agentcommerce.platform.api.CountedCall;
+import org.agentcommerce.platform.api.CountsAs;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -45,6 +47,7 @@ public class ProductSearchResource {
   @Inject SearchExecution execution;
 
   @GET
+  @CountsAs(CountedCall.CATALOG_SEARCH)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "searchProducts",

@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import org.agentcommerce.checkout.application.BasketItem;
 import org.agentcommerce.checkout.application.CartService;
+import org.agentcommerce.platform.api.CountedCall;
+import org.agentcommerce.platform.api.CountsAs;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -61,6 +63,7 @@ public class CartResource {
   @POST
   @Path("/validate")
   @Consumes(MediaType.APPLICATION_JSON)
+  @CountsAs(CountedCall.CART_VALIDATION)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "validateCart",

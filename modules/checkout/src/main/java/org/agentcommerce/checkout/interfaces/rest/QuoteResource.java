@@ -24,6 +24,8 @@ import org.agentcommerce.checkout.application.QuoteService;
 import org.agentcommerce.checkout.application.QuoteView;
 import org.agentcommerce.checkout.domain.quote.Quote;
 import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.CountedCall;
+import org.agentcommerce.platform.api.CountsAs;
 import org.agentcommerce.platform.api.WireJson;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.Caller;
@@ -116,6 +118,7 @@ public class QuoteResource {
   @Path("/preview")
   @Idempotent
   @Consumes(MediaType.APPLICATION_JSON)
+  @CountsAs(CountedCall.QUOTE)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "previewQuote",

@@ -8,14 +8,16 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.annotation.WebListener;
 import org.agentcommerce.platform.api.SchemaReady;
+import org.agentcommerce.platform.application.CallCounters;
 import org.agentcommerce.platform.application.idempotency.IdempotencyJanitor;
 import org.agentcommerce.platform.application.idempotency.IdempotencyLeases;
 
 /**
  * Start-up and shut-down of the platform when the web module starts: the schema migrations (after
  * the container has bound the datasource, before the first request; a failure fails the
- * deployment), then {@link SchemaReady} for the modules, then the scheduled clean-ups and the
- * renewal of this node's idempotency leases.
+ * deployment), then {@link SchemaReady} for the modules, then the scheduled clean-ups, the renewal
+ * of this node's idempotency leases and the flushes of the call counters (and a last one when the
+ * module stops).
  */
 @WebListener
 public class PlatformLifecycle implements ServletContextListener {
@@ -23,6 +25,7 @@ public class PlatformLifecycle implements ServletContextListener {
   @Inject DatabaseMigrator migrator;
   @Inject IdempotencyJanitor idempotencyJanitor;
   @Inject IdempotencyLeases idempotencyLeases;
+  @Inject CallCounters callCounters;
   @Inject Event<SchemaReady> schemaReady;
 
   @Resource ManagedScheduledExecutorService scheduler;
@@ -33,11 +36,13 @@ public class PlatformLifecycle implements ServletContextListener {
     schemaReady.fire(new SchemaReady());
     idempotencyJanitor.start(scheduler);
     idempotencyLeases.start(scheduler);
+    callCounters.start(scheduler);
   }
 
   @Override
   public void contextDestroyed(ServletContextEvent event) {
     idempotencyJanitor.stop();
     idempotencyLeases.stop();
+    callCounters.stop();
   }
 }

@@ -1,0 +1,2 @@
+/** The agent analytics: funnel and counted calls, read on demand. */
+package org.agentcommerce.payment.application.analytics;

@@ -1,0 +1,356 @@
+package org.agentcommerce.webapp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import org.agentcommerce.webapp.support.Agents;
+import org.agentcommerce.webapp.support.Deployments;
+import org.agentcommerce.webapp.support.Http;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Operations packs on MariaDB: the moves draft → validated → published, every validation rule with
+ * its code and JSON path, generation from cached rows, other agents and merchant scope.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class PacksIT {
+
+  static final String LUMEN = "merch_7c1e4a9d2b5f3e80";
+  static final String SAKURA = "merch_9a3d5e7b1c2f4068";
+  static final String SINGLE = "prod_aecc96e30d0fbb41";
+  static final String LUMEN_OFFER = "off_72521bf813e8a7a7"; // SINGLE in the US
+  static final String SAKURA_OFFER = "off_ccbef4e00976d1c4";
+  static final String CITATION = "cit_17fee71f03ad8a80";
+
+  @Deployment(testable = false)
+  static WebArchive war() {
+    return Deployments.realWar();
+  }
+
+  @ArquillianResource URL base;
+
+  private Http http;
+  private Agents.Registered agent;
+
+  @BeforeEach
+  void agent() {
+    http = new Http(base).awaitReady();
+    agent = Agents.register(http);
+  }
+
+  private static final String CLAIM =
+      "{\"text\":\"Clears blackheads\",\"evidence\":[{\"type\":\"citation\",\"ref\":\""
+          + CITATION
+          + "\"},{\"type\":\"intel\",\"ref\":\""
+          + SINGLE
+          + "\"},{\"type\":\"product\",\"ref\":\""
+          + SINGLE
+          + "\"}]}";
+  private static final String RECOMMENDATION =
+      "{\"offer_id\":\""
+          + LUMEN_OFFER
+          + "\",\"product_id\":\""
+          + SINGLE
+          + "\",\"claims\":["
+          + CLAIM
+          + "]}";
+
+  /** A pack that passes every rule. */
+  private static JsonObject valid() {
+    return json(
+        "{\"merchant_id\":\""
+            + LUMEN
+            + "\",\"session_id\":\"sess-1\",\"title\":\"Clear skin\",\"narrative\":\"For"
+            + " congested skin.\",\"language\":\"en-US\",\"geo\":\"US\",\"sponsored\":true,"
+            + "\"recommendations\":["
+            + RECOMMENDATION
+            + "],\"authorized_signals\":[{\"type\":\"creator_pick\",\"ref\":\"@ada\"},"
+            + "{\"type\":\"affiliate_code\",\"ref\":\"ADA10\"}],"
+            + "\"disclosures\":[{\"type\":\"sponsored\",\"text\":\"Paid placement\"},"
+            + "{\"type\":\"affiliate\",\"text\":\"We earn a commission\"}]}");
+  }
+
+  private static JsonObject json(String s) {
+    return Json.createReader(new StringReader(s)).readObject();
+  }
+
+  private static JsonObject with(JsonObject o, String field, String value) {
+    return Json.createObjectBuilder(o).add(field, json("{\"v\":" + value + "}").get("v")).build();
+  }
+
+  private static JsonObject without(JsonObject o, String field) {
+    return Json.createObjectBuilder(o).remove(field).build();
+  }
+
+  private static JsonObject withRecommendation(String recommendation) {
+    return with(valid(), "recommendations", "[" + recommendation + "]");
+  }
+
+  private static JsonObject withClaim(String claim) {
+    return withRecommendation("{\"offer_id\":\"" + LUMEN_OFFER + "\",\"claims\":[" + claim + "]}");
+  }
+
+  private Http.Answer post(Agents.Registered who, String path, String body) {
+    return http.post(path, body, "X-API-Key", who.apiKey());
+  }
+
+  private static JsonObject ok(Http.Answer a) {
+    assertEquals(200, a.status(), a::toString);
+    return a.json();
+  }
+
+  private JsonObject draft(JsonObject body) {
+    return ok(post(agent, "/agent/v1/ops/packs/draft", body.toString())).getJsonObject("pack");
+  }
+
+  private JsonObject act(String packId, String action) {
+    return ok(post(agent, "/agent/v1/ops/packs/" + packId + "/" + action, null))
+        .getJsonObject("pack");
+  }
+
+  private static void refused(Http.Answer a, int status, String code) {
+    assertEquals(status, a.status(), a::toString);
+    assertEquals(code, a.json().getJsonObject("detail").getString("error"), a::toString);
+  }
+
+  private static List<String> errors(JsonObject pack) {
+    List<String> out = new ArrayList<>();
+    for (JsonValue e : pack.getJsonObject("validation").getJsonArray("errors")) {
+      out.add(e.asJsonObject().getString("code") + " " + e.asJsonObject().getString("path"));
+    }
+    return out;
+  }
+
+  @Test
+  void aPackMovesFromDraftToValidatedToPublished() {
+    JsonObject d = draft(valid());
+    String id = d.getString("pack_id");
+    assertTrue(id.startsWith("ops_"), id);
+    assertEquals("draft", d.getString("pack_status"));
+    assertTrue(d.isNull("validation"));
+
+    Http.Answer early = post(agent, "/agent/v1/ops/packs/" + id + "/publish", null);
+    refused(early, 409, "INVALID_STATE");
+    assertEquals("draft", early.json().getJsonObject("detail").getString("pack_status"));
+
+    JsonObject v = act(id, "validate");
+    assertEquals("validated", v.getString("pack_status"));
+    assertTrue(v.getJsonObject("validation").getBoolean("ok"), v::toString);
+    assertEquals(List.of(), errors(v));
+    assertEquals(0, v.getJsonObject("validation").getJsonArray("warnings").size());
+
+    JsonObject p = act(id, "publish");
+    assertEquals("published", p.getString("pack_status"));
+    assertTrue(!p.isNull("published_at"));
+
+    // Validating a published pack does not demote it; publishing it again changes nothing.
+    assertEquals("published", act(id, "validate").getString("pack_status"));
+    assertEquals(p.getString("published_at"), act(id, "publish").getString("published_at"));
+    JsonObject read = ok(http.get("/agent/v1/ops/packs/" + id, "X-API-Key", agent.apiKey()));
+    assertEquals("published", read.getJsonObject("pack").getString("pack_status"));
+    assertEquals(
+        LUMEN_OFFER,
+        read.getJsonObject("pack")
+            .getJsonArray("recommendations")
+            .getJsonObject(0)
+            .getString("offer_id"));
+  }
+
+  @Test
+  void eachRuleReportsItsCodeAndPath() {
+    String r0 = "$.recommendations[0]";
+    String c0 = r0 + ".claims[0]";
+    Object[][] table = {
+      {without(valid(), "session_id"), "missing_session_id $.session_id"},
+      {with(valid(), "title", "\" \""), "missing_title $.title"},
+      {without(valid(), "narrative"), "missing_narrative $.narrative"},
+      {with(valid(), "language", "\"english\""), "invalid_language $.language"},
+      {with(valid(), "geo", "\"XX\""), "invalid_geo $.geo"},
+      {with(valid(), "recommendations", "[]"), "missing_recommendations $.recommendations"},
+      {withRecommendation("{\"claims\":[" + CLAIM + "]}"), "missing_offer_id " + r0 + ".offer_id"},
+      {
+        withRecommendation("{\"offer_id\":\"off_nope\",\"claims\":[" + CLAIM + "]}"),
+        "unknown_offer " + r0 + ".offer_id"
+      },
+      {
+        withRecommendation("{\"offer_id\":\"" + SAKURA_OFFER + "\",\"claims\":[" + CLAIM + "]}"),
+        "offer_not_at_merchant " + r0 + ".offer_id"
+      },
+      {
+        withRecommendation(
+            "{\"offer_id\":\""
+                + LUMEN_OFFER
+                + "\",\"product_id\":\"prod_nope\",\"claims\":["
+                + CLAIM
+                + "]}"),
+        "unknown_product " + r0 + ".product_id"
+      },
+      {
+        withRecommendation("{\"offer_id\":\"" + LUMEN_OFFER + "\"}"),
+        "missing_claims " + r0 + ".claims"
+      },
+      {
+        withClaim(
+            "{\"text\":\"\",\"evidence\":[{\"type\":\"product\",\"ref\":\"" + SINGLE + "\"}]}"),
+        "empty_claim " + c0 + ".text"
+      },
+      {withClaim("{\"text\":\"Works\"}"), "missing_evidence " + c0 + ".evidence"},
+      {
+        withClaim("{\"text\":\"Works\",\"evidence\":[{\"type\":\"blog\",\"ref\":\"x\"}]}"),
+        "invalid_evidence_type " + c0 + ".evidence[0].type"
+      },
+      {
+        withClaim(
+            "{\"text\":\"Works\",\"evidence\":[{\"type\":\"citation\",\"ref\":\"cit_nope\"}]}"),
+        "unknown_evidence " + c0 + ".evidence[0].ref"
+      },
+      {
+        withClaim(
+            "{\"text\":\"Works\",\"evidence\":[{\"type\":\"product\",\"ref\":\"prod_nope\"}]}"),
+        "unknown_evidence " + c0 + ".evidence[0].ref"
+      },
+      {
+        withClaim("{\"text\":\"Works\",\"evidence\":[{\"type\":\"intel\",\"ref\":\"prod_nope\"}]}"),
+        "unknown_evidence " + c0 + ".evidence[0].ref"
+      },
+      {
+        with(
+            with(valid(), "authorized_signals", "[]"),
+            "disclosures",
+            "[{\"type\":\"sponsored\",\"text\":\"Paid\"}]"),
+        "missing_authorized_signals $.authorized_signals"
+      },
+      {
+        with(
+            valid(), "authorized_signals", "[{\"type\":\"creator_pick\"},{\"type\":\"paid_fan\"}]"),
+        "unauthorized_signal_type $.authorized_signals[1].type"
+      },
+      {
+        with(valid(), "disclosures", "[{\"type\":\"affiliate\",\"text\":\"Commission\"}]"),
+        "missing_sponsored_disclosure $.disclosures"
+      },
+      {
+        with(
+            valid(),
+            "disclosures",
+            "[{\"type\":\"sponsored\",\"text\":\"Paid\"},{\"type\":\"affiliate\",\"text\":\" \"}]"),
+        "missing_affiliate_disclosure $.disclosures"
+      },
+    };
+    for (Object[] row : table) {
+      String id = draft((JsonObject) row[0]).getString("pack_id");
+      JsonObject v = act(id, "validate");
+      assertEquals(List.of((String) row[1]), errors(v), () -> row[1] + ": " + v);
+      assertEquals("draft", v.getString("pack_status"));
+      assertTrue(!v.getJsonObject("validation").getBoolean("ok"));
+      refused(post(agent, "/agent/v1/ops/packs/" + id + "/publish", null), 409, "INVALID_STATE");
+    }
+  }
+
+  @Test
+  void aGeneratedPackComesFromTheCatalogWithoutSignals() {
+    JsonObject g =
+        ok(post(
+                agent,
+                "/agent/v1/ops/packs/generate",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"session_id\":\"sess-g\",\"product_ids\":[\""
+                    + SINGLE
+                    + "\",\"prod_nope\"],\"geo\":\"US\"}"))
+            .getJsonObject("pack");
+    assertEquals("draft", g.getString("pack_status"));
+    assertEquals("generated", g.getString("source"));
+    assertEquals(0, g.getJsonArray("authorized_signals").size());
+    JsonArray recs = g.getJsonArray("recommendations");
+    assertEquals(1, recs.size(), g::toString);
+    JsonObject r = recs.getJsonObject(0);
+    assertEquals(LUMEN_OFFER, r.getString("offer_id"));
+    assertEquals(SINGLE, r.getString("product_id"));
+    assertEquals(2, r.getJsonArray("claims").size(), r::toString);
+    assertEquals(
+        CITATION,
+        r.getJsonArray("claims")
+            .getJsonObject(0)
+            .getJsonArray("evidence")
+            .getJsonObject(0)
+            .getString("ref"));
+
+    JsonObject v = act(g.getString("pack_id"), "validate");
+    assertEquals(List.of("missing_authorized_signals $.authorized_signals"), errors(v));
+
+    JsonObject any =
+        ok(post(
+                agent,
+                "/agent/v1/ops/packs/generate",
+                "{\"merchant_id\":\"" + LUMEN + "\",\"limit\":3}"))
+            .getJsonObject("pack");
+    assertEquals(3, any.getJsonArray("recommendations").size(), any::toString);
+  }
+
+  @Test
+  void packsOfOtherAgentsAreNotThere() {
+    String id = draft(valid()).getString("pack_id");
+    Agents.Registered other = Agents.register(http);
+    refused(
+        http.get("/agent/v1/ops/packs/" + id, "X-API-Key", other.apiKey()), 404, "PACK_NOT_FOUND");
+    refused(post(other, "/agent/v1/ops/packs/" + id + "/validate", null), 404, "PACK_NOT_FOUND");
+    refused(post(other, "/agent/v1/ops/packs/" + id + "/publish", null), 404, "PACK_NOT_FOUND");
+    refused(
+        http.get("/agent/v1/ops/packs/ops_nope", "X-API-Key", agent.apiKey()),
+        404,
+        "PACK_NOT_FOUND");
+    assertEquals(
+        "draft", act(id, "validate").getString("pack_status").replace("validated", "draft"));
+  }
+
+  @Test
+  void aKeyLimitedToMerchantsMakesPacksOnlyForThem() {
+    Agents.Registered scoped = Agents.register(http, new String[] {SAKURA});
+    refused(
+        post(scoped, "/agent/v1/ops/packs/draft", valid().toString()),
+        403,
+        "MERCHANT_ACCESS_DENIED");
+    refused(
+        post(scoped, "/agent/v1/ops/packs/generate", "{\"merchant_id\":\"" + LUMEN + "\"}"),
+        403,
+        "MERCHANT_ACCESS_DENIED");
+    refused(
+        post(
+            agent,
+            "/agent/v1/ops/packs/draft",
+            with(valid(), "merchant_id", "\"merch_nope\"").toString()),
+        404,
+        "MERCHANT_NOT_FOUND");
+  }
+
+  @Test
+  void malformedRequestsAre422() {
+    Http.Answer noMerchant =
+        post(agent, "/agent/v1/ops/packs/draft", without(valid(), "merchant_id").toString());
+    assertEquals(422, noMerchant.status(), noMerchant::toString);
+    assertEquals("merchant_id", noMerchant.at("/detail/0/loc/1").toString().replace("\"", ""));
+    Http.Answer badLimit =
+        post(
+            agent,
+            "/agent/v1/ops/packs/generate",
+            "{\"merchant_id\":\"" + LUMEN + "\",\"limit\":0}");
+    assertEquals(422, badLimit.status(), badLimit::toString);
+  }
+}
