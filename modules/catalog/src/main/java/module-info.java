@@ -3,6 +3,7 @@
  * alternatives, recommendations and shopping briefs.
  */
 module org.agentcommerce.catalog {
+  requires java.management;
   requires java.logging;
   requires java.naming;
   requires java.net.http;
@@ -43,4 +44,8 @@ module org.agentcommerce.catalog {
   opens org.agentcommerce.catalog.interfaces.rest;
   // MicroProfile Health discovers the checks through CDI.
   opens org.agentcommerce.catalog.interfaces.health;
+
+  exports org.agentcommerce.catalog.interfaces.jmx;
+
+  opens org.agentcommerce.catalog.interfaces.jmx;
 }

@@ -4,6 +4,7 @@
  * exported port ({@code checkout.api}); nothing below it imports it.
  */
 module org.agentcommerce.events {
+  requires java.management;
   requires java.logging;
   requires java.net.http;
   requires java.sql;
@@ -29,4 +30,8 @@ module org.agentcommerce.events {
   opens org.agentcommerce.events.infrastructure;
   // JAX-RS instantiates the resources; JSON-B reads and writes the DTO records.
   opens org.agentcommerce.events.interfaces.rest;
+
+  exports org.agentcommerce.events.interfaces.jmx;
+
+  opens org.agentcommerce.events.interfaces.jmx;
 }

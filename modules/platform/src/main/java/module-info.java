@@ -3,6 +3,7 @@
  * identity, idempotency, health and the OpenAPI document. Every other module builds on it.
  */
 module org.agentcommerce.platform {
+  requires java.management;
   requires java.net.http;
   requires java.naming;
   requires java.sql;

@@ -184,6 +184,63 @@ class WebhooksIT {
   }
 
   @Test
+  void anOperatorPausesAndResumesEveryDeliveryOverJmxAndNothingIsLost() throws Exception {
+    configure("[]");
+    javax.management.ObjectName delivery =
+        new javax.management.ObjectName("org.agentcommerce:type=WebhookDelivery");
+    try (javax.management.remote.JMXConnector c =
+        org.agentcommerce.webapp.support.Jmx.connect(base)) {
+      javax.management.MBeanServerConnection jmx = c.getMBeanServerConnection();
+      // Every operator control is under one domain.
+      assertTrue(
+          jmx.queryNames(new javax.management.ObjectName("org.agentcommerce:*"), null).stream()
+              .map(Object::toString)
+              .toList()
+              .containsAll(
+                  List.of(
+                      "org.agentcommerce:type=PaymentGates",
+                      "org.agentcommerce:type=WebhookDelivery",
+                      "org.agentcommerce:type=CatalogIndex")));
+      jmx.setAttribute(delivery, new javax.management.Attribute("Paused", true));
+      try {
+        assertEquals(true, jmx.getAttribute(delivery, "Paused"));
+        String orderId = order();
+        Thread.sleep(3_000);
+        assertEquals(0, receiver.received().size(), "nothing is sent while paused");
+        jmx.setAttribute(delivery, new javax.management.Attribute("Paused", false));
+        WebhookReceiver.Received got = receiver.await(1, 15_000).get(0);
+        assertEquals(orderId, json(got.body()).getJsonObject("data").getString("order_id"));
+        assertEquals(
+            "jmx",
+            Agents.query(
+                "SELECT changed_by FROM operation_switches WHERE name ="
+                    + " 'webhook_delivery_paused'"));
+      } finally {
+        jmx.setAttribute(delivery, new javax.management.Attribute("Paused", false));
+      }
+      // The catalog index rebuilds in the background while search goes on.
+      javax.management.ObjectName index =
+          new javax.management.ObjectName("org.agentcommerce:type=CatalogIndex");
+      long products = (Long) jmx.getAttribute(index, "IndexedProducts");
+      assertTrue(products > 0);
+      String started = (String) jmx.invoke(index, "rebuild", new Object[0], new String[0]);
+      assertTrue(started.startsWith("Rebuild started"), started);
+      long deadline = System.currentTimeMillis() + 60_000;
+      while ((Boolean) jmx.getAttribute(index, "Rebuilding")
+          && System.currentTimeMillis() < deadline) {
+        assertEquals(
+            200,
+            http.get("/agent/v1/products/search?query=serum&limit=3", "X-API-Key", agent.apiKey())
+                .status());
+        Thread.sleep(200);
+      }
+      assertFalse((Boolean) jmx.getAttribute(index, "Rebuilding"));
+      assertEquals(products, (Long) jmx.getAttribute(index, "IndexedProducts"));
+      assertFalse("at start-up".equals(jmx.getAttribute(index, "LastBuiltAt")));
+    }
+  }
+
+  @Test
   void orderEventsAreDeliveredSignedPerStandardWebhooks() throws Exception {
     String secret = configure("[]");
     String orderId = order();

@@ -149,6 +149,9 @@ public class WebhookDeliverer {
       return;
     }
     try {
+      if (paused()) {
+        return; // queued deliveries wait for the resume; nothing is claimed or lost
+      }
       do {
         again.set(false);
         Semaphore free = slots();
@@ -189,6 +192,34 @@ public class WebhookDeliverer {
       LOG.log(Level.WARNING, "Webhook delivery poll failed; will retry", e);
     } finally {
       running.set(false);
+    }
+  }
+
+  private volatile long pauseReadAt;
+  private volatile boolean pausedSeen;
+
+  /** The operators' pause switch, read from the database at most once a second per node. */
+  private boolean paused() {
+    long now = System.nanoTime();
+    if (now - pauseReadAt > 1_000_000_000L || pauseReadAt == 0) {
+      pausedSeen = store.deliveryPaused();
+      pauseReadAt = now;
+    }
+    return pausedSeen;
+  }
+
+  /** Whether delivery is paused (read now). */
+  public boolean isPaused() {
+    return store.deliveryPaused();
+  }
+
+  /** Pauses or resumes every delivery on every node (within a second); resuming sends at once. */
+  public void pause(boolean pause, String who) {
+    store.pauseDelivery(pause, who);
+    pauseReadAt = 0;
+    LOG.info("Webhook delivery " + (pause ? "paused" : "resumed") + " by " + who);
+    if (!pause) {
+      kick();
     }
   }
 

@@ -460,4 +460,50 @@ public class JdbcWebhookStore implements WebhookStore {
   private static IllegalStateException failed(String what, SQLException e) {
     return new IllegalStateException(what + " failed", e);
   }
+
+  private static final String PAUSED = "webhook_delivery_paused";
+
+  @Override
+  public boolean deliveryPaused() {
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps =
+            c.prepareStatement("SELECT enabled FROM operation_switches WHERE name = ?")) {
+      ps.setString(1, PAUSED);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() && rs.getBoolean(1);
+      }
+    } catch (SQLException e) {
+      throw failed("Reading the webhook pause switch", e);
+    }
+  }
+
+  @Override
+  public void pauseDelivery(boolean paused, String who) {
+    try (Connection c = Jdbc.connection()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement del =
+              c.prepareStatement("DELETE FROM operation_switches WHERE name = ?");
+          PreparedStatement ins =
+              c.prepareStatement(
+                  "INSERT INTO operation_switches (name, enabled, changed_by, changed_at) VALUES"
+                      + " (?, ?, ?, "
+                      + NOW
+                      + ")")) {
+        del.setString(1, PAUSED);
+        del.executeUpdate();
+        ins.setString(1, PAUSED);
+        ins.setBoolean(2, paused);
+        ins.setString(3, who);
+        ins.executeUpdate();
+        c.commit();
+      } catch (SQLException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failed("Setting the webhook pause switch", e);
+    }
+  }
 }

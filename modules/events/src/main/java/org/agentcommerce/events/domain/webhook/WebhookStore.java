@@ -118,4 +118,10 @@ public interface WebhookStore {
       String status,
       long retryInMillis,
       boolean delivered);
+
+  /** Whether an operator paused every delivery (all nodes read it). */
+  boolean deliveryPaused();
+
+  /** Pauses or resumes every delivery; {@code who}: the operator, kept with the change. */
+  void pauseDelivery(boolean paused, String who);
 }

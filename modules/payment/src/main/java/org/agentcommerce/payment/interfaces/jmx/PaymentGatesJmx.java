@@ -5,14 +5,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.lang.management.ManagementFactory;
-import java.security.AccessController;
-import java.util.logging.Logger;
-import java.util.stream.Collectors;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
-import javax.security.auth.Subject;
 import org.agentcommerce.payment.application.GateSettings;
+import org.agentcommerce.platform.api.OperatorMBeans;
 
 /**
  * Registers {@link PaymentGatesMXBean} in the platform MBean server when the application starts.
@@ -20,37 +14,19 @@ import org.agentcommerce.payment.application.GateSettings;
 @ApplicationScoped
 public class PaymentGatesJmx {
 
-  private static final Logger LOG = Logger.getLogger(PaymentGatesJmx.class.getName());
   public static final String NAME = "org.agentcommerce:type=PaymentGates";
 
   @Inject GateSettings settings;
 
   void register(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
-    try {
-      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-      ObjectName name = new ObjectName(NAME);
-      if (server.isRegistered(name)) {
-        server.unregisterMBean(name);
-      }
-      // Registered through a plain delegate: the MBean server must not hold the CDI proxy's class.
-      server.registerMBean(
-          new Delegate(settings, Thread.currentThread().getContextClassLoader()), name);
-    } catch (Exception e) {
-      LOG.warning("The payment gates' MBean could not be registered: " + e);
-    }
+    // Registered through a plain delegate: the MBean server must not hold the CDI proxy's class.
+    OperatorMBeans.register(
+        "PaymentGates", new Delegate(settings, Thread.currentThread().getContextClassLoader()));
   }
 
   @PreDestroy
   void unregister() {
-    try {
-      ObjectName name = new ObjectName(NAME);
-      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-      if (server.isRegistered(name)) {
-        server.unregisterMBean(name);
-      }
-    } catch (Exception e) {
-      LOG.fine("Unregistering the payment gates' MBean: " + e);
-    }
+    OperatorMBeans.unregister("PaymentGates");
   }
 
   /** The MXBean the MBean server holds. */
@@ -64,16 +40,8 @@ public class PaymentGatesJmx {
       this.application = application;
     }
 
-    /** Runs a call with the application's class loader, as a request thread would. */
     private <T> T in(java.util.function.Supplier<T> call) {
-      Thread t = Thread.currentThread();
-      ClassLoader before = t.getContextClassLoader();
-      t.setContextClassLoader(application);
-      try {
-        return call.get();
-      } finally {
-        t.setContextClassLoader(before);
-      }
+      return OperatorMBeans.in(application, call);
     }
 
     private void set(String name, String value) {
@@ -85,21 +53,8 @@ public class PaymentGatesJmx {
           });
     }
 
-    /** The JMX caller: the authenticated principal of a remote connection, else "jmx". */
-    @SuppressWarnings("removal")
     private static String who() {
-      try {
-        Subject subject = Subject.getSubject(AccessController.getContext());
-        if (subject != null && !subject.getPrincipals().isEmpty()) {
-          return "jmx:"
-              + subject.getPrincipals().stream()
-                  .map(java.security.Principal::getName)
-                  .collect(Collectors.joining(","));
-        }
-      } catch (RuntimeException | Error e) {
-        // no subject on this JDK or thread
-      }
-      return "jmx";
+      return OperatorMBeans.who();
     }
 
     @Override
