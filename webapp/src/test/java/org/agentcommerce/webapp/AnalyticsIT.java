@@ -250,6 +250,37 @@ class AnalyticsIT {
     assertEquals(7, summary.getJsonObject("funnel").getInt("days"));
   }
 
+  private JsonObject keyedTool(String tool, String arguments) {
+    Http.Answer a =
+        http.post(
+            "/commerce/mcp",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\""
+                + tool
+                + "\",\"arguments\":"
+                + arguments
+                + "}}",
+            "Accept",
+            "application/json, text/event-stream",
+            "X-API-Key",
+            agent.apiKey());
+    return ok(a).getJsonObject("result");
+  }
+
+  @Test
+  void answeredKeyedDoorSearchesAndProductReadsCountToo() {
+    assertTrue(!keyedTool("search_catalog", "{\"query\":\"serum\"}").getBoolean("isError", false));
+    assertTrue(
+        !keyedTool("get_product", "{\"product_id\":\"" + SINGLE + "\"}")
+            .getBoolean("isError", false));
+    assertTrue(keyedTool("get_product", "{\"product_id\":\"prod_nope\"}").getBoolean("isError"));
+    keyedTool("get_intel", "{\"product_id\":\"" + SINGLE + "\"}");
+
+    JsonObject day = ok(get(agent, "/agent/v1/analytics/queries")).getJsonObject("last_24h");
+    assertCount(day, "catalog_searches", 1, 0, "up");
+    assertCount(day, "product_reads", 1, 0, "up");
+    assertCount(day, "total", 2, 0, "up");
+  }
+
   @Test
   void theTrendComparesEachWindowWithTheOneBeforeIt() {
     ok(get(agent, "/agent/v1/products/search?query=serum"));

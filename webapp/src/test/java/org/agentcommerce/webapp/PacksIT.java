@@ -341,6 +341,35 @@ class PacksIT {
   }
 
   @Test
+  void aValidatedPackThatNoLongerPassesGoesBackToDraft() {
+    String id = draft(valid()).getString("pack_id");
+    assertEquals("validated", act(id, "validate").getString("pack_status"));
+    // The pack's offer is now another merchant's (as after a catalog change).
+    Agents.sql(
+        "UPDATE ops_packs SET content = REPLACE(content, ?, ?) WHERE id = ?",
+        LUMEN_OFFER,
+        SAKURA_OFFER,
+        id);
+    JsonObject v = act(id, "validate");
+    assertEquals("draft", v.getString("pack_status"));
+    assertEquals(List.of("offer_not_at_merchant $.recommendations[0].offer_id"), errors(v));
+    refused(post(agent, "/agent/v1/ops/packs/" + id + "/publish", null), 409, "INVALID_STATE");
+  }
+
+  @Test
+  void aPackOfAMerchantOutsideTheKeyIsNotThere() {
+    Agents.Registered scoped = Agents.register(http, new String[] {LUMEN});
+    String id =
+        ok(post(scoped, "/agent/v1/ops/packs/draft", valid().toString()))
+            .getJsonObject("pack")
+            .getString("pack_id");
+    Agents.sql("UPDATE ops_packs SET merchant_id = ? WHERE id = ?", SAKURA, id);
+    refused(
+        http.get("/agent/v1/ops/packs/" + id, "X-API-Key", scoped.apiKey()), 404, "PACK_NOT_FOUND");
+    refused(post(scoped, "/agent/v1/ops/packs/" + id + "/validate", null), 404, "PACK_NOT_FOUND");
+  }
+
+  @Test
   void malformedRequestsAre422() {
     Http.Answer noMerchant =
         post(agent, "/agent/v1/ops/packs/draft", without(valid(), "merchant_id").toString());

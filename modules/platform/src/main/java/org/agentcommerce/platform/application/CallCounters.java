@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.agentcommerce.platform.api.CallCounter;
 import org.agentcommerce.platform.api.CallCounts;
 import org.agentcommerce.platform.api.CountedCall;
 import org.agentcommerce.platform.domain.usage.CallCountStore;
@@ -30,7 +31,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * show within one interval.
  */
 @ApplicationScoped
-public class CallCounters implements CallCounts {
+public class CallCounters implements CallCounts, CallCounter {
 
   private static final Logger LOG = Logger.getLogger(CallCounters.class.getName());
 
@@ -55,6 +56,7 @@ public class CallCounters implements CallCounts {
   private Instant lastPurge = Instant.EPOCH;
 
   /** Counts one call of the agent now. */
+  @Override
   public void record(String agentId, CountedCall call) {
     Instant hour = clock.instant().truncatedTo(ChronoUnit.HOURS);
     pending.merge(new Key(agentId, call, hour), 1L, Long::sum);

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.logging.Logger;
 import org.agentcommerce.mcp.api.Door;
 import org.agentcommerce.mcp.api.McpTool;
+import org.agentcommerce.platform.api.CallCounter;
+import org.agentcommerce.platform.api.security.Caller;
 import org.agentcommerce.platform.api.security.RateLimits;
 import org.eclipse.microprofile.config.Config;
 
@@ -28,6 +30,8 @@ public class McpDoors {
   @Inject Config config;
   @Inject RateLimits rateLimits;
   @Inject Clock clock;
+  @Inject Caller caller;
+  @Inject CallCounter counter;
 
   private volatile McpEndpoint open;
   private volatile McpEndpoint keyed;
@@ -45,8 +49,19 @@ public class McpDoors {
           List<McpTool> found = tools.stream().filter(McpTool::available).toList();
           ToolCatalog catalog = new ToolCatalog(found);
           McpSettings settings = McpSettings.from(config);
-          open = new McpEndpoint(Door.OPEN, catalog, settings, rateLimits, clock);
-          keyed = new McpEndpoint(Door.KEYED, catalog, settings, null, clock);
+          open = new McpEndpoint(Door.OPEN, catalog, settings, rateLimits, clock, call -> {});
+          keyed =
+              new McpEndpoint(
+                  Door.KEYED,
+                  catalog,
+                  settings,
+                  null,
+                  clock,
+                  call -> {
+                    if (caller.isEstablished()) {
+                      counter.record(caller.agentId(), call);
+                    }
+                  });
           LOG.info(
               () ->
                   "MCP tool doors ready: "

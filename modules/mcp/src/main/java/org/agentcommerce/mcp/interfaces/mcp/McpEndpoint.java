@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.mcp.api.Dialect;
@@ -22,6 +23,7 @@ import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolFailure;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.ApiVersion;
+import org.agentcommerce.platform.api.CountedCall;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.Utf8;
 import org.agentcommerce.platform.api.security.RateLimits;
@@ -75,19 +77,36 @@ public final class McpEndpoint {
   private final DnsRebindingGuard guard;
   private final RateLimits rateLimits;
   private final Clock clock;
+  private final Consumer<CountedCall> counted;
+
+  /** Tools whose answered calls count in the agent's query analytics (docs/analytics.md). */
+  private static final Map<String, CountedCall> COUNTED =
+      Map.of(
+          "search_catalog", CountedCall.CATALOG_SEARCH,
+          "ucp_search_catalog", CountedCall.CATALOG_SEARCH,
+          "get_product", CountedCall.PRODUCT_READ,
+          "ucp_get_product", CountedCall.PRODUCT_READ,
+          "ucp_lookup_catalog", CountedCall.PRODUCT_READ);
 
   /**
    * @param rateLimits counters for the per-address limit, or null for no limit (the keyed door,
    *     whose key the platform limits)
+   * @param counted counts an answered call of a {@link #COUNTED} tool for the calling agent
    */
   McpEndpoint(
-      Door door, ToolCatalog tools, McpSettings settings, RateLimits rateLimits, Clock clock) {
+      Door door,
+      ToolCatalog tools,
+      McpSettings settings,
+      RateLimits rateLimits,
+      Clock clock,
+      Consumer<CountedCall> counted) {
     this.door = door;
     this.tools = tools;
     this.settings = settings;
     this.guard = new DnsRebindingGuard(settings);
     this.rateLimits = rateLimits;
     this.clock = clock;
+    this.counted = counted;
   }
 
   public Door door() {
@@ -433,6 +452,10 @@ public final class McpEndpoint {
     if (payload == null) {
       LOG.severe("Tool " + name + " answered null on the " + door + " door");
       throw new RpcError(INTERNAL_ERROR, "Internal error", null);
+    }
+    CountedCall call = COUNTED.get(entry.descriptor().name());
+    if (call != null) {
+      counted.accept(call);
     }
     return toolResult(payload, false, structured);
   }

@@ -57,7 +57,8 @@ final class TestDoor {
             new ToolCatalog(tools),
             McpSettings.defaults(),
             door == Door.OPEN ? limits : null,
-            CLOCK),
+            CLOCK,
+            call -> {}),
         null);
   }
 
@@ -65,7 +66,7 @@ final class TestDoor {
     FakeTools.FindThings find = new FakeTools.FindThings();
     List<McpTool> tools = List.of(find, new FakeTools.GetThing(), new FakeTools.PlaceOrder());
     return new TestDoor(
-        new McpEndpoint(door, new ToolCatalog(tools), settings, limits, CLOCK), find);
+        new McpEndpoint(door, new ToolCatalog(tools), settings, limits, CLOCK, call -> {}), find);
   }
 
   /** The usual headers of an MCP client on this machine, then the given name/value pairs. */
