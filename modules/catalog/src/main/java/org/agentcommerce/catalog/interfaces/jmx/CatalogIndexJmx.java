@@ -1,7 +1,6 @@
 package org.agentcommerce.catalog.interfaces.jmx;
 
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -23,8 +22,6 @@ public class CatalogIndexJmx {
 
   @Inject CatalogIndex index;
 
-  @Resource ManagedExecutorService executor;
-
   private final AtomicBoolean rebuilding = new AtomicBoolean();
   private volatile Instant lastBuiltAt;
 
@@ -44,6 +41,13 @@ public class CatalogIndexJmx {
     }
     if (!rebuilding.compareAndSet(false, true)) {
       return "A rebuild is already running.";
+    }
+    ManagedExecutorService executor;
+    try {
+      executor = javax.naming.InitialContext.doLookup("java:comp/DefaultManagedExecutorService");
+    } catch (javax.naming.NamingException e) {
+      rebuilding.set(false);
+      return "No managed executor to rebuild on: " + e.getMessage();
     }
     LOG.info("Catalog index rebuild started by " + who);
     executor.execute(

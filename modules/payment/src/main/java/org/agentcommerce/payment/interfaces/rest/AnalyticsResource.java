@@ -2,7 +2,6 @@ package org.agentcommerce.payment.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.bind.annotation.JsonbProperty;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.ws.rs.DefaultValue;
@@ -118,12 +117,10 @@ public class AnalyticsResource {
       @Schema(required = true) String status,
       @Schema(required = true) String agentId,
       @Schema(required = true) Instant asOf,
-      @Schema(name = "last_24h", required = true, description = "The last 24 hours")
-          @JsonbProperty("last_24h")
-          AnalyticsCallWindow last24h,
-      @Schema(name = "last_7d", required = true, description = "The last 7 days (168 hours)")
-          @JsonbProperty("last_7d")
-          AnalyticsCallWindow last7d) {}
+      // Named with the underscore so that the JSON name and the document agree (last_24h).
+      @Schema(required = true, description = "The last 24 hours") AnalyticsCallWindow last_24h,
+      @Schema(required = true, description = "The last 7 days (168 hours)")
+          AnalyticsCallWindow last_7d) {}
 
   @Schema(name = "AnalyticsFunnelTotals", description = "The funnel's totals over a period")
   public record AnalyticsFunnelTotals(
@@ -141,12 +138,11 @@ public class AnalyticsResource {
       @Schema(required = true) String agentId,
       @Schema(required = true, description = "The funnel over the last 7 days")
           AnalyticsFunnelTotals funnel,
-      @Schema(name = "last_24h", required = true, description = "Counted calls, last 24 hours")
-          @JsonbProperty("last_24h")
-          AnalyticsCallWindow last24h,
-      @Schema(name = "last_7d", required = true, description = "Counted calls, last 7 days")
-          @JsonbProperty("last_7d")
-          AnalyticsCallWindow last7d) {}
+      // Named with the underscore so that the JSON name and the document agree (last_24h).
+      @Schema(required = true, description = "Counted calls, last 24 hours")
+          AnalyticsCallWindow last_24h,
+      @Schema(required = true, description = "Counted calls, last 7 days")
+          AnalyticsCallWindow last_7d) {}
 
   @GET
   @Path("/funnel")
