@@ -28,7 +28,9 @@ import org.agentcommerce.platform.api.Database;
       "fish.payara.is-connection-validation-required=true",
       "fish.payara.connection-validation-method=meta-data",
       "fish.payara.fail-all-connections=true",
-      "fish.payara.statement-timeout-in-seconds=30"
+      "fish.payara.statement-timeout-in-seconds=30",
+      "fish.payara.match-connections=false",
+      "fish.payara.validate-atmost-once-period-in-seconds=5"
     })
 @ApplicationScoped
 @ApplicationPath("/")
