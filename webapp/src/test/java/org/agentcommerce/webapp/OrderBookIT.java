@@ -662,10 +662,18 @@ class OrderBookIT {
             .json();
     assertEquals("agent", set.getJsonObject("policy").getString("source"), set::toString);
 
-    ok(post("/agent/v1/orders/create", sdkOrder())); // 29.34
+    String first = ok(post("/agent/v1/orders/create", sdkOrder())).getString("order_id"); // 29.34
     JsonObject day =
         refused(post("/agent/v1/orders/create", sdkOrder()), 403, "AGENT_SPEND_LIMIT_EXCEEDED");
     assertEquals("rolling_24h_spend", day.getString("limit"));
+    assertEquals("29.34", day.getString("spent_24h"), day::toString);
+    // A cancelled order no longer counts: the same order fits again, and then the day is full
+    // again.
+    ok(post("/agent/v1/orders/" + first + "/cancel", "{}"));
+    ok(post("/agent/v1/orders/create", sdkOrder()));
+    JsonObject again =
+        refused(post("/agent/v1/orders/create", sdkOrder()), 403, "AGENT_SPEND_LIMIT_EXCEEDED");
+    assertEquals("29.34", again.getString("spent_24h"), again::toString);
     JsonObject single =
         refused(
             post("/agent/v1/orders/create", sdkOrder().replace("\"quantity\":1", "\"quantity\":2")),
@@ -685,7 +693,7 @@ class OrderBookIT {
             403,
             "AGENT_SPEND_LIMIT_EXCEEDED");
     assertEquals("allowed_currencies", currency.getString("limit"));
-    assertEquals(1, count("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()));
+    assertEquals(2, count("SELECT COUNT(*) FROM orders WHERE agent_id = ?", agent.agentId()));
   }
 
   @Test

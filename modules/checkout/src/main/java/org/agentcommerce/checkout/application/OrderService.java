@@ -550,7 +550,9 @@ public class OrderService implements OrderBook, PlacedOrders {
           Map.of("order_id", orderId),
           Map.of());
     }
+    long counted = o.spendCounted();
     o.refunded(amount.minorUnits());
+    orders.spendChanged(o, counted);
     OrderStatus target =
         o.refundedMinor() == o.totalMinor() ? OrderStatus.REFUNDED : OrderStatus.PARTIALLY_REFUNDED;
     move(
@@ -648,7 +650,9 @@ public class OrderService implements OrderBook, PlacedOrders {
   private void move(
       Order o, OrderStatus target, String actor, String reason, Map<String, Object> data) {
     Instant now = now();
+    long counted = o.spendCounted();
     OrderStatus from = o.moveTo(target, now);
+    orders.spendChanged(o, counted);
     orders.addTransition(
         new OrderTransition(
             o.id(), o.transitionCount(), from.wireName(), target.wireName(), reason, actor, now));

@@ -313,6 +313,17 @@ public class Order {
     return refundedMinor;
   }
 
+  /**
+   * What this order counts towards its agent's rolling spend: what is left of its total unless it
+   * is cancelled, failed or fully refunded.
+   */
+  public long spendCounted() {
+    return switch (status()) {
+      case CANCELLED, PAYMENT_FAILED, REFUNDED -> 0;
+      default -> totalMinor - refundedMinor;
+    };
+  }
+
   public String deliveryOption() {
     return deliveryOption;
   }

@@ -49,6 +49,13 @@ public interface OrderRepository {
    */
   long spentSince(String agentId, String currency, Instant since);
 
+  /**
+   * Tells the spend book that the order's {@link Order#spendCounted()} was {@code before} and may
+   * have changed: call it in the transaction that changed the order. {@link #add} counts a new
+   * order itself.
+   */
+  void spendChanged(Order order, long before);
+
   /** Locks the agent's row so that its spending checks run one at a time. */
   void lockAgent(String agentId);
 }
