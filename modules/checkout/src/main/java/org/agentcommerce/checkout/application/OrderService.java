@@ -504,20 +504,22 @@ public class OrderService implements OrderBook, PlacedOrders {
   @Override
   public void paymentStarted(String orderId, String paymentId, String psp) {
     Order o = byId(orderId);
+    // The payment status first: the move's event is written with SQL, which flushes the order,
+    // so both changes go out in one UPDATE (set afterwards, they took a second one).
+    o.paymentStatus("processing", now());
     move(
         o,
         OrderStatus.PAYMENT_PROCESSING,
         "payment",
         paymentId,
         Map.of("payment_id", paymentId, "psp", psp));
-    o.paymentStatus("processing", now());
   }
 
   @Override
   public void paymentSucceeded(String orderId, String paymentId, String psp) {
     Order o = byId(orderId);
-    move(o, OrderStatus.PAID, "payment", paymentId, Map.of("payment_id", paymentId, "psp", psp));
     o.paymentStatus("succeeded", now());
+    move(o, OrderStatus.PAID, "payment", paymentId, Map.of("payment_id", paymentId, "psp", psp));
     // Paid: the hosted checkouts of this order are done, their tokens single-use.
     intents.markUsed(o.id(), o.quoteId(), now());
   }
@@ -528,8 +530,8 @@ public class OrderService implements OrderBook, PlacedOrders {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("payment_id", paymentId);
     data.put("reason", reason);
-    move(o, OrderStatus.PAYMENT_FAILED, "payment", reason, data);
     o.paymentStatus("failed", now());
+    move(o, OrderStatus.PAYMENT_FAILED, "payment", reason, data);
   }
 
   @Override
@@ -555,6 +557,7 @@ public class OrderService implements OrderBook, PlacedOrders {
     orders.spendChanged(o, counted);
     OrderStatus target =
         o.refundedMinor() == o.totalMinor() ? OrderStatus.REFUNDED : OrderStatus.PARTIALLY_REFUNDED;
+    o.paymentStatus(target == OrderStatus.REFUNDED ? "refunded" : "partially_refunded", now());
     move(
         o,
         target,
@@ -564,7 +567,6 @@ public class OrderService implements OrderBook, PlacedOrders {
             "refund_id", refundId,
             "refund_amount", amount.amount().toPlainString(),
             "refunded_total", Amounts.major(o.refundedMinor(), o.currency())));
-    o.paymentStatus(target == OrderStatus.REFUNDED ? "refunded" : "partially_refunded", now());
   }
 
   // ----- placement callbacks
