@@ -74,6 +74,10 @@ public class PartnerPoller {
    * step; their purchases wait in the database for the next run on any node.
    */
   @PreDestroy
+  void shutdown() {
+    stop();
+  }
+
   public synchronized boolean stop() {
     ScheduledFuture<?> t = ticker;
     ticker = null;

@@ -171,7 +171,8 @@ public class JdbcPartnerPurchases implements PartnerPurchases {
     return update(
             "UPDATE partner_purchases SET lease_until = TIMESTAMPADD(MICROSECOND, ?, "
                 + NOW
-                + ") WHERE id = ? AND lease_holder = ?",
+                + ") WHERE id = ? AND lease_holder = ? AND lease_until > "
+                + NOW,
             leaseMillis * 1000,
             id,
             holder)
