@@ -89,7 +89,7 @@ CREATE TABLE sandbox_partner_orders (
 -- Every request the sandbox partner received (operation: quote | checkout | place | lookup |
 -- order), so that tests and operators can see what reached the partner.
 CREATE TABLE sandbox_partner_requests (
-  id           BIGINT        NOT NULL AUTO_INCREMENT,
+  id           BIGINT        AUTO_INCREMENT NOT NULL,
   operation    VARCHAR(20)   NOT NULL,
   reference    VARCHAR(100),
   answered     INT           NOT NULL,

@@ -106,7 +106,7 @@ public class SandboxPartnerResource {
       name = "Authorization",
       in = ParameterIn.HEADER,
       description = "Bearer ac.partner.sandbox.api-key, when that is set",
-      schema = @Schema(type = SchemaType.STRING))
+      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
       description = "The quote",
@@ -128,7 +128,7 @@ public class SandboxPartnerResource {
       description = "partner_unavailable (an injected outage or failure)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public SandboxPartnerQuote quote(
-      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @NotNull @Valid SandboxPartnerQuoteRequest body) {
     return guarded(
         authorization,
@@ -153,7 +153,7 @@ public class SandboxPartnerResource {
       name = "Authorization",
       in = ParameterIn.HEADER,
       description = "Bearer ac.partner.sandbox.api-key, when that is set",
-      schema = @Schema(type = SchemaType.STRING))
+      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "Idempotency-Key",
       in = ParameterIn.HEADER,
@@ -180,7 +180,7 @@ public class SandboxPartnerResource {
       description = "partner_unavailable",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public SandboxPartnerCheckout checkout(
-      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @HeaderParam("Idempotency-Key") @NotBlank @Size(max = 100) String key,
       @NotNull @Valid SandboxPartnerCheckoutRequest body) {
     return guarded(
@@ -204,7 +204,7 @@ public class SandboxPartnerResource {
       name = "Authorization",
       in = ParameterIn.HEADER,
       description = "Bearer ac.partner.sandbox.api-key, when that is set",
-      schema = @Schema(type = SchemaType.STRING))
+      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "Idempotency-Key",
       in = ParameterIn.HEADER,
@@ -231,7 +231,7 @@ public class SandboxPartnerResource {
       description = "partner_unavailable",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public SandboxPartnerOrder place(
-      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @HeaderParam("Idempotency-Key") @NotBlank @Size(max = 100) String key,
       @PathParam("checkout_id") @Size(max = 40) String checkoutId) {
     return guarded(authorization, "place", key, () -> order(books.place(checkoutId, key, true)));
@@ -247,7 +247,7 @@ public class SandboxPartnerResource {
       name = "Authorization",
       in = ParameterIn.HEADER,
       description = "Bearer ac.partner.sandbox.api-key, when that is set",
-      schema = @Schema(type = SchemaType.STRING))
+      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "idempotency_key",
       in = ParameterIn.QUERY,
@@ -270,7 +270,7 @@ public class SandboxPartnerResource {
       description = "partner_unavailable",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public SandboxPartnerOrders find(
-      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @QueryParam("idempotency_key") @NotBlank @Size(max = 100) String key) {
     return guarded(
         authorization,
@@ -288,7 +288,7 @@ public class SandboxPartnerResource {
       name = "Authorization",
       in = ParameterIn.HEADER,
       description = "Bearer ac.partner.sandbox.api-key, when that is set",
-      schema = @Schema(type = SchemaType.STRING))
+      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
       description = "The order",
@@ -306,7 +306,7 @@ public class SandboxPartnerResource {
       description = "partner_unavailable",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public SandboxPartnerOrder order(
-      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @PathParam("order_id") @Size(max = 40) String orderId) {
     return guarded(
         authorization,
