@@ -410,6 +410,61 @@ class PartnerPurchasesIT {
   }
 
   @Test
+  void aPlaceCallWhoseAnswerIsLostIsLookedUpNotSentAgain() {
+    Agents.sql(
+        "INSERT INTO sandbox_partner_faults (operation, latency_ms, outage, fail_next,"
+            + " lose_answer_next) VALUES ('place', 0, 0, 0, 1)");
+    String id = create(body("lost-" + UUID.randomUUID()).build()).getString("purchase_id");
+    String attempt = attempt(id);
+    JsonObject done = await(id, p -> p.getString("status").equals("completed"));
+    assertEquals("confirmed", done.getString("dispatch"));
+    assertEquals(1, partnerRequests("place", attempt));
+    assertTrue(partnerRequests("lookup", attempt) >= 1, "the attempt was not looked up");
+    assertEquals(
+        1, count("SELECT COUNT(*) FROM sandbox_partner_orders WHERE idempotency_key = ?", attempt));
+    assertEquals(
+        done.getString("partner_order_id"),
+        Agents.query("SELECT id FROM sandbox_partner_orders WHERE idempotency_key = ?", attempt));
+  }
+
+  @Test
+  void theGiveUpRuleFailsOnlyPurchasesWhosePlaceCallNeverWentOut() throws Exception {
+    poller("stop");
+    Agents.sql(
+        "INSERT INTO sandbox_partner_faults (operation, latency_ms, outage, fail_next,"
+            + " lose_answer_next) VALUES ('*', 0, 1, 0, 0)");
+    String tired = create(body("tired-" + UUID.randomUUID()).build()).getString("purchase_id");
+    String old = create(body("old-" + UUID.randomUUID()).build()).getString("purchase_id");
+    String sent = create(body("sent-" + UUID.randomUUID()).build()).getString("purchase_id");
+    // one attempt short of ac.partner.max-attempts (8); past ac.partner.give-up-after; and one
+    // whose place call went out without an answer, past both
+    Agents.sql("UPDATE partner_purchases SET attempts = 7 WHERE id = ?", tired);
+    Agents.sql(
+        "UPDATE partner_purchases SET give_up_at = TIMESTAMPADD(SECOND, -1,"
+            + " CURRENT_TIMESTAMP(6)) WHERE id = ?",
+        old);
+    Agents.sql(
+        "UPDATE partner_purchases SET status = 'checkout_created', dispatch = 'unknown',"
+            + " partner_checkout_id = 'spc_none', attempts = 7, give_up_at = TIMESTAMPADD(SECOND,"
+            + " -1, CURRENT_TIMESTAMP(6)) WHERE id = ?",
+        sent);
+    poller("runOnce");
+    JsonObject a = read(tired);
+    assertEquals("failed", a.getString("status"));
+    assertEquals("partner_unavailable", a.getString("failure_reason"));
+    JsonObject b = read(old);
+    assertEquals("failed", b.getString("status"));
+    assertEquals("gave_up", b.getString("failure_reason"));
+    JsonObject c = read(sent);
+    assertEquals("checkout_created", c.getString("status"));
+    assertEquals("unknown", c.getString("dispatch"));
+    assertTrue(c.getInt("poll_after_seconds") >= 1);
+    assertEquals(0, partnerRequests("place", attempt(sent)));
+    assertTrue(partnerRequests("lookup", attempt(sent)) >= 1);
+    Agents.sql("UPDATE partner_purchases SET status = 'failed' WHERE id = ?", sent);
+  }
+
+  @Test
   void aRestartMidPlacementIsPickedUpByAnotherRunWithoutPlacingTwice() throws Exception {
     poller("stop");
     String id = create(body("restart-" + UUID.randomUUID()).build()).getString("purchase_id");
