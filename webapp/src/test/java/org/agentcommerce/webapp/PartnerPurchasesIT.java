@@ -192,6 +192,21 @@ class PartnerPurchasesIT {
     return n;
   }
 
+  /** Purchases of other tests wait a day, so that a fault or a run meets only these. */
+  private static void parkAllBut(List<String> ids) {
+    Agents.sql(
+        "UPDATE partner_purchases SET next_attempt_at = TIMESTAMPADD(DAY, 1, CURRENT_TIMESTAMP(6))"
+            + " WHERE status IN ('resolving','quoted','checkout_created','placed') AND id NOT IN ('"
+            + String.join("','", ids)
+            + "')");
+  }
+
+  private static void unpark() {
+    Agents.sql(
+        "UPDATE partner_purchases SET next_attempt_at = CURRENT_TIMESTAMP(6) WHERE next_attempt_at"
+            + " > TIMESTAMPADD(HOUR, 1, CURRENT_TIMESTAMP(6))");
+  }
+
   @Test
   void everyPartnerRouteNeedsAVerifiedBuyerToken() {
     String[] keyOnly = {"X-API-Key", agent.apiKey()};
@@ -410,13 +425,23 @@ class PartnerPurchasesIT {
   }
 
   @Test
-  void aPlaceCallWhoseAnswerIsLostIsLookedUpNotSentAgain() {
+  void aPlaceCallWhoseAnswerIsLostIsLookedUpNotSentAgain() throws Exception {
+    poller("stop");
+    String id = create(body("lost-" + UUID.randomUUID()).build()).getString("purchase_id");
+    String attempt = attempt(id);
+    parkAllBut(List.of(id)); // the fault is this purchase's
     Agents.sql(
         "INSERT INTO sandbox_partner_faults (operation, latency_ms, outage, fail_next,"
             + " lose_answer_next) VALUES ('place', 0, 0, 0, 1)");
-    String id = create(body("lost-" + UUID.randomUUID()).build()).getString("purchase_id");
-    String attempt = attempt(id);
-    JsonObject done = await(id, p -> p.getString("status").equals("completed"));
+    poller("start");
+    JsonObject done;
+    try {
+      done = await(id, p -> p.getString("status").equals("completed"));
+    } finally {
+      unpark();
+    }
+    assertEquals(
+        0, count("SELECT lose_answer_next FROM sandbox_partner_faults WHERE operation = 'place'"));
     assertEquals("confirmed", done.getString("dispatch"));
     assertEquals(1, partnerRequests("place", attempt));
     assertTrue(partnerRequests("lookup", attempt) >= 1, "the attempt was not looked up");
@@ -513,13 +538,7 @@ class PartnerPurchasesIT {
     Agents.sql(
         "INSERT INTO sandbox_partner_faults (operation, latency_ms, outage, fail_next,"
             + " lose_answer_next) VALUES ('*', 150, 0, 0, 0)");
-    // purchases of other tests wait, so that the two runs have only these to race over
-    String mine = "'" + String.join("','", ids) + "'";
-    Agents.sql(
-        "UPDATE partner_purchases SET next_attempt_at = TIMESTAMPADD(DAY, 1, CURRENT_TIMESTAMP(6))"
-            + " WHERE status IN ('resolving','quoted','checkout_created','placed') AND id NOT IN ("
-            + mine
-            + ")");
+    parkAllBut(ids); // the two runs have only these to race over
     ExecutorService pool = Executors.newFixedThreadPool(2);
     int steps = 0;
     try {
@@ -533,9 +552,7 @@ class PartnerPurchasesIT {
     } finally {
       pool.shutdownNow();
     }
-    Agents.sql(
-        "UPDATE partner_purchases SET next_attempt_at = CURRENT_TIMESTAMP(6) WHERE next_attempt_at"
-            + " > TIMESTAMPADD(HOUR, 1, CURRENT_TIMESTAMP(6))");
+    unpark();
     // quote, checkout and place for each purchase: each step taken by exactly one run
     assertEquals(3 * ids.size(), steps);
     for (String id : ids) {
