@@ -241,26 +241,39 @@ class PartnerPurchasesIT {
     assertEquals("DMV-CLN-0014-150ML", second.getString("sku"));
     assertEquals(MULTI, second.getString("product_id"));
     assertTrue(second.getJsonNumber("unit_price_minor").longValue() > 0);
-    JsonObject bySku = selection(MULTI, Json.createValue("DMV-CLN-0014-150ML"));
+    JsonObject bySku = bySku(MULTI, "DMV-CLN-0014-150ML");
     assertEquals(second.getString("variant_id"), bySku.getString("variant_id"));
 
-    // "2" is a SKU key, never a position; a position past the variants names nothing
-    assertRefused(MULTI, Json.createValue("2"), "unknown_sku");
-    assertRefused(MULTI, Json.createValue(5), "no_such_position");
+    // a numeric selector is never a SKU key, nor a SKU key a position; past the variants: none
+    assertEquals(
+        422,
+        http.post(
+                BASE + "/prepare",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"product_id\":\""
+                    + MULTI
+                    + "\",\"selector\":\"2\"}",
+                me())
+            .status());
+    assertRefused(MULTI, "sku", Json.createValue("2"), "unknown_sku");
+    assertRefused(MULTI, "selector", Json.createValue(5), "no_such_position");
     // a SKU that names two variants is not exactly one
     Agents.sql(
         "UPDATE variants SET sku = 'DMV-CLN-0014-50ML' WHERE product_id = ? AND sku ="
             + " 'DMV-CLN-0014-400ML'",
         MULTI);
     try {
-      assertRefused(MULTI, Json.createValue(1), "ambiguous_sku");
-      assertRefused(MULTI, Json.createValue("DMV-CLN-0014-50ML"), "ambiguous_sku");
+      assertRefused(MULTI, "selector", Json.createValue(1), "ambiguous_sku");
+      assertRefused(MULTI, "sku", Json.createValue("DMV-CLN-0014-50ML"), "ambiguous_sku");
     } finally {
       Agents.sql(
           "UPDATE variants SET sku = 'DMV-CLN-0014-400ML' WHERE product_id = ? AND position = 4",
           MULTI);
     }
-    for (String bad : List.of("1.5", "0", "-2", "null", "\"\"", "true", "[1]")) {
+    for (String bad :
+        List.of(
+            "1.5", "0", "-2", "null", "\"\"", "true", "[1]", "1,\"sku\":\"DMV-CLN-0014-50ML\"")) {
       Http.Answer a =
           http.post(
               BASE + "/prepare",
@@ -278,14 +291,29 @@ class PartnerPurchasesIT {
     assertEquals(partnerBefore, count("SELECT COUNT(*) FROM sandbox_partner_requests"));
   }
 
-  private void assertRefused(String product, JsonValue selector, String reason) {
+  private JsonObject bySku(String product, String sku) {
     Http.Answer a =
         http.post(
             BASE + "/prepare",
             Json.createObjectBuilder()
                 .add("merchant_id", LUMEN)
                 .add("product_id", product)
-                .add("selector", selector)
+                .add("sku", sku)
+                .build()
+                .toString(),
+            me());
+    assertEquals(200, a.status(), a::toString);
+    return a.json().getJsonObject("selection");
+  }
+
+  private void assertRefused(String product, String field, JsonValue selector, String reason) {
+    Http.Answer a =
+        http.post(
+            BASE + "/prepare",
+            Json.createObjectBuilder()
+                .add("merchant_id", LUMEN)
+                .add("product_id", product)
+                .add(field, selector)
                 .build()
                 .toString(),
             me());

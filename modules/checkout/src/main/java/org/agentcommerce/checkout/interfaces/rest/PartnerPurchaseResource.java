@@ -3,7 +3,6 @@ package org.agentcommerce.checkout.interfaces.rest;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
@@ -68,17 +67,26 @@ public class PartnerPurchaseResource {
 
   @Schema(name = "PartnerPrepareRequest")
   public record PartnerPrepareRequest(
-      @NotBlank @Size(max = 64) String merchantId,
-      @NotBlank @Size(max = 200) @Schema(description = "Our product id or the platform's")
+      @NotBlank @Size(max = 64) @Schema(required = true, maxLength = 64) String merchantId,
+      @NotBlank
+          @Size(max = 200)
+          @Schema(
+              required = true,
+              maxLength = 200,
+              description = "Our product id or the platform's")
           String productId,
       @Schema(
-              required = true,
+              type = SchemaType.INTEGER,
+              format = "int32",
+              minimum = "1",
               description =
-                  "A JSON integer: the 1-based position of a variant in the product's variants;"
-                      + " or a string: a SKU key. A numeric selector is never read as a SKU key"
-                      + " (and \"2\" is a SKU key, not a position).",
-              oneOf = {Integer.class, String.class})
-          JsonValue selector) {}
+                  "The numeric selector: the 1-based position of a variant in the product's"
+                      + " variants. A JSON integer, never a SKU key (\"2\" is refused). Send"
+                      + " either selector or sku.")
+          JsonValue selector,
+      @Size(max = 100)
+          @Schema(maxLength = 100, description = "A SKU key; send either selector or sku")
+          String sku) {}
 
   @Schema(name = "PartnerSelection")
   public record PartnerSelection(
@@ -97,7 +105,8 @@ public class PartnerPurchaseResource {
 
   @Schema(name = "PartnerContact")
   public record PartnerContact(
-      @NotBlank @Email @Size(max = 320) String email,
+      @NotBlank @Email @Size(max = 320) @Schema(required = true, format = "email", maxLength = 320)
+          String email,
       @Size(max = 200) String name,
       @Size(max = 40) String phone) {}
 
@@ -221,7 +230,7 @@ public class PartnerPurchaseResource {
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public PartnerPrepareResponse prepare(@NotNull @Valid PartnerPrepareRequest body) {
     buyer.requireVerifiedBuyer();
-    Selector selector = selector(body.selector());
+    Selector selector = selector(body.selector(), body.sku());
     caller.requireMerchantAccess(body.merchantId());
     PartnerPurchaseService.Selection s =
         service.prepare(body.merchantId(), body.productId(), selector);
@@ -239,24 +248,34 @@ public class PartnerPurchaseResource {
             s.available()));
   }
 
-  private static Selector selector(JsonValue v) {
+  private static Selector selector(JsonValue v, String sku) {
+    boolean numeric = v != null && v != JsonValue.NULL;
+    if (numeric == (sku != null)) {
+      throw invalidSelector(
+          "send exactly one of selector (a position) and sku (a SKU key)", "value_error.selector");
+    }
+    if (!numeric) {
+      if (sku.isBlank()) {
+        throw new InvalidInputException(
+            new InvalidInputException.Violation(
+                List.of("body", "sku"), "sku must not be blank", "value_error.sku"));
+      }
+      return new Selector.SkuKey(sku);
+    }
     if (v instanceof JsonNumber n && n.isIntegral()) {
       java.math.BigInteger i = n.bigIntegerValue();
       if (i.signum() > 0 && i.bitLength() < 31) {
         return new Selector.Position(i.intValue());
       }
-    } else if (v instanceof JsonString s) {
-      String sku = s.getString();
-      if (!sku.isBlank() && sku.length() <= 100) {
-        return new Selector.SkuKey(sku);
-      }
     }
-    throw new InvalidInputException(
-        new InvalidInputException.Violation(
-            List.of("body", "selector"),
-            "selector must be a positive whole number (a position) or a SKU key of 1 to 100"
-                + " characters",
-            v == null || v == JsonValue.NULL ? "missing" : "value_error.selector"));
+    throw invalidSelector(
+        "selector is a positive JSON integer (a position); a SKU key goes in sku",
+        "value_error.selector");
+  }
+
+  private static InvalidInputException invalidSelector(String message, String type) {
+    return new InvalidInputException(
+        new InvalidInputException.Violation(List.of("body", "selector"), message, type));
   }
 
   private static PurchaseRequest request(PartnerPurchaseRequest b) {
