@@ -124,17 +124,20 @@ class PartnerPurchasesIT {
                 .add("country", "GB"));
   }
 
+  private Http.Answer prepare(String product, String field, JsonValue value) {
+    return http.post(
+        BASE + "/prepare",
+        Json.createObjectBuilder()
+            .add("merchant_id", LUMEN)
+            .add("product_id", product)
+            .add(field, value)
+            .build()
+            .toString(),
+        me());
+  }
+
   private JsonObject selection(String product, JsonValue selector) {
-    Http.Answer a =
-        http.post(
-            BASE + "/prepare",
-            Json.createObjectBuilder()
-                .add("merchant_id", LUMEN)
-                .add("product_id", product)
-                .add("selector", selector)
-                .build()
-                .toString(),
-            me());
+    Http.Answer a = prepare(product, "selector", selector);
     assertEquals(200, a.status(), a::toString);
     return a.json().getJsonObject("selection");
   }
@@ -292,31 +295,13 @@ class PartnerPurchasesIT {
   }
 
   private JsonObject bySku(String product, String sku) {
-    Http.Answer a =
-        http.post(
-            BASE + "/prepare",
-            Json.createObjectBuilder()
-                .add("merchant_id", LUMEN)
-                .add("product_id", product)
-                .add("sku", sku)
-                .build()
-                .toString(),
-            me());
+    Http.Answer a = prepare(product, "sku", Json.createValue(sku));
     assertEquals(200, a.status(), a::toString);
     return a.json().getJsonObject("selection");
   }
 
   private void assertRefused(String product, String field, JsonValue selector, String reason) {
-    Http.Answer a =
-        http.post(
-            BASE + "/prepare",
-            Json.createObjectBuilder()
-                .add("merchant_id", LUMEN)
-                .add("product_id", product)
-                .add(field, selector)
-                .build()
-                .toString(),
-            me());
+    Http.Answer a = prepare(product, field, selector);
     assertEquals(409, a.status(), a::toString);
     assertEquals("SELECTION_REFUSED", a.json().getJsonObject("detail").getString("error"));
     assertEquals(reason, a.json().getJsonObject("detail").getString("reason"));
