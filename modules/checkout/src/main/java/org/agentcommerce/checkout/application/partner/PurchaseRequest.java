@@ -9,6 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
+import org.agentcommerce.checkout.application.ShipTo;
 import org.agentcommerce.checkout.domain.partner.PurchasingPartner;
 
 /**
@@ -26,22 +27,12 @@ public record PurchaseRequest(
     long expectedUnitPriceMinor,
     String expectedCurrency,
     Contact contact,
-    Address shippingAddress) {
+    ShipTo shippingAddress) {
 
   /** How fingerprints are computed now; rows of another version cannot be rehydrated. */
   public static final int FINGERPRINT_VERSION = 1;
 
   public record Contact(String email, String name, String phone) {}
-
-  public record Address(
-      String name,
-      String addressLine1,
-      String addressLine2,
-      String city,
-      String state,
-      String postalCode,
-      String country,
-      String phone) {}
 
   /** The canonical JSON of the request (what is stored, and what the fingerprint hashes). */
   public String canonicalJson() {
@@ -57,15 +48,7 @@ public record PurchaseRequest(
     c.put("name", contact.name());
     c.put("phone", contact.phone());
     m.put("contact", c);
-    Map<String, Object> a = new TreeMap<>();
-    a.put("name", shippingAddress.name());
-    a.put("address_line1", shippingAddress.addressLine1());
-    a.put("address_line2", shippingAddress.addressLine2());
-    a.put("city", shippingAddress.city());
-    a.put("state", shippingAddress.state());
-    a.put("postal_code", shippingAddress.postalCode());
-    a.put("country", shippingAddress.country());
-    a.put("phone", shippingAddress.phone());
+    Map<String, Object> a = new TreeMap<>(shippingAddress.asMap());
     m.put("shipping_address", a);
     return object(m).toString();
   }

@@ -2,16 +2,24 @@ package org.agentcommerce.checkout.application.partner;
 
 import java.time.Instant;
 import org.agentcommerce.checkout.domain.partner.PartnerPurchase;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A partner purchase as its owner sees it. {@code poll_after_seconds} says when reading it again is
  * useful; it is null when nothing more will happen by itself (terminal, or waiting for the buyer's
  * contact to be re-entered).
  */
+@Schema(name = "PartnerPurchase")
 public record PurchaseView(
     String purchaseId,
-    String status,
-    Integer pollAfterSeconds,
+    @Schema(
+            description =
+                "resolving, quoted, checkout_created, placed, completed, failed, awaiting_contact")
+        String status,
+    @Schema(
+            description =
+                "Read again after this many seconds; null when nothing more happens by itself")
+        Integer pollAfterSeconds,
     String merchantId,
     String productId,
     String variantId,
@@ -20,9 +28,14 @@ public record PurchaseView(
     long unitPriceMinor,
     long totalMinor,
     String currency,
-    String dispatch,
+    @Schema(description = "none, sent, unknown, confirmed, refused: what became of the place call")
+        String dispatch,
     String partnerOrderId,
-    String failureReason,
+    @Schema(
+            description =
+                "When failed: partner_unavailable, gave_up, partner_refused, partner_failed,"
+                    + " partner_price_mismatch")
+        String failureReason,
     Instant contactExpiresAt,
     Instant createdAt,
     Instant updatedAt) {

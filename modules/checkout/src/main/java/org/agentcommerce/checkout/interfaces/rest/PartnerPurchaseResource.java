@@ -128,63 +128,9 @@ public class PartnerPurchaseResource {
       @NotNull @Valid PartnerContact contact,
       @NotNull @Valid WireItems.Address shippingAddress) {}
 
-  @Schema(name = "PartnerPurchase")
-  public record PartnerPurchaseBody(
-      String purchaseId,
-      @Schema(
-              description =
-                  "resolving, quoted, checkout_created, placed, completed, failed,"
-                      + " awaiting_contact")
-          String status,
-      @Schema(
-              description =
-                  "Read again after this many seconds; null when nothing more happens by itself")
-          Integer pollAfterSeconds,
-      String merchantId,
-      String productId,
-      String variantId,
-      String sku,
-      int quantity,
-      long unitPriceMinor,
-      long totalMinor,
-      String currency,
-      @Schema(description = "none, sent, unknown, confirmed, refused: the place call's fate")
-          String dispatch,
-      String partnerOrderId,
-      @Schema(
-              description =
-                  "When failed: partner_unavailable, gave_up, partner_refused, partner_failed,"
-                      + " partner_price_mismatch")
-          String failureReason,
-      java.time.Instant contactExpiresAt,
-      java.time.Instant createdAt,
-      java.time.Instant updatedAt) {
-
-    static PartnerPurchaseBody of(PurchaseView v) {
-      return new PartnerPurchaseBody(
-          v.purchaseId(),
-          v.status(),
-          v.pollAfterSeconds(),
-          v.merchantId(),
-          v.productId(),
-          v.variantId(),
-          v.sku(),
-          v.quantity(),
-          v.unitPriceMinor(),
-          v.totalMinor(),
-          v.currency(),
-          v.dispatch(),
-          v.partnerOrderId(),
-          v.failureReason(),
-          v.contactExpiresAt(),
-          v.createdAt(),
-          v.updatedAt());
-    }
-  }
-
   @Schema(name = "PartnerPurchaseList")
   public record PartnerPurchaseList(
-      String status, List<PartnerPurchaseBody> purchases, OrderResource.Pagination pagination) {}
+      String status, List<PurchaseView> purchases, OrderResource.Pagination pagination) {}
 
   private Owner owner() {
     JsonWebToken t = buyer.requireVerifiedBuyer();
@@ -279,7 +225,6 @@ public class PartnerPurchaseResource {
   }
 
   private static PurchaseRequest request(PartnerPurchaseRequest b) {
-    WireItems.Address a = b.shippingAddress();
     return new PurchaseRequest(
         b.idempotencyKey(),
         b.merchantId(),
@@ -289,15 +234,7 @@ public class PartnerPurchaseResource {
         b.expectedUnitPriceMinor(),
         b.expectedCurrency(),
         new PurchaseRequest.Contact(b.contact().email(), b.contact().name(), b.contact().phone()),
-        new PurchaseRequest.Address(
-            a.name(),
-            a.addressLine1(),
-            a.addressLine2(),
-            a.city(),
-            a.state(),
-            a.postalCode(),
-            a.country(),
-            a.phone()));
+        WireItems.address(b.shippingAddress(), "shipping_address"));
   }
 
   @POST
@@ -321,7 +258,7 @@ public class PartnerPurchaseResource {
   @APIResponse(
       responseCode = "202",
       description = "The purchase, opened (or the one the key opened)",
-      content = @Content(schema = @Schema(implementation = PartnerPurchaseBody.class)))
+      content = @Content(schema = @Schema(implementation = PurchaseView.class)))
   @APIResponse(
       responseCode = "401",
       description = "USER_AUTH_REQUIRED",
@@ -347,8 +284,7 @@ public class PartnerPurchaseResource {
     PurchaseRequest request = request(body);
     caller.requireMerchantAccess(body.merchantId());
     PartnerPurchaseService.Opened opened = service.create(owner, request);
-    Response.ResponseBuilder r =
-        Response.status(Response.Status.ACCEPTED).entity(PartnerPurchaseBody.of(opened.view()));
+    Response.ResponseBuilder r = Response.status(Response.Status.ACCEPTED).entity(opened.view());
     if (opened.replayed()) {
       r.header("Idempotent-Replayed", "true");
     }
@@ -392,9 +328,7 @@ public class PartnerPurchaseResource {
       @QueryParam("offset") @DefaultValue("0") @Min(0) @Max(1_000_000) int offset) {
     PartnerPurchaseService.Page page = service.list(owner(), offset, limit);
     return new PartnerPurchaseList(
-        "success",
-        page.purchases().stream().map(PartnerPurchaseBody::of).toList(),
-        OrderResource.Pagination.of(page.total(), limit, offset));
+        "success", page.purchases(), OrderResource.Pagination.of(page.total(), limit, offset));
   }
 
   @GET
@@ -408,7 +342,7 @@ public class PartnerPurchaseResource {
   @APIResponse(
       responseCode = "200",
       description = "The purchase",
-      content = @Content(schema = @Schema(implementation = PartnerPurchaseBody.class)))
+      content = @Content(schema = @Schema(implementation = PurchaseView.class)))
   @APIResponse(
       responseCode = "401",
       description = "USER_AUTH_REQUIRED",
@@ -417,8 +351,8 @@ public class PartnerPurchaseResource {
       responseCode = "404",
       description = "PURCHASE_NOT_FOUND (also another agent's or buyer's)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  public PartnerPurchaseBody get(@PathParam("purchase_id") @Size(max = 40) String purchaseId) {
-    return PartnerPurchaseBody.of(service.get(owner(), purchaseId));
+  public PurchaseView get(@PathParam("purchase_id") @Size(max = 40) String purchaseId) {
+    return service.get(owner(), purchaseId);
   }
 
   @POST
@@ -443,7 +377,7 @@ public class PartnerPurchaseResource {
   @APIResponse(
       responseCode = "202",
       description = "The purchase (header Contact-Renewed says whether this call renewed it)",
-      content = @Content(schema = @Schema(implementation = PartnerPurchaseBody.class)))
+      content = @Content(schema = @Schema(implementation = PurchaseView.class)))
   @APIResponse(
       responseCode = "401",
       description = "USER_AUTH_REQUIRED",
@@ -461,7 +395,7 @@ public class PartnerPurchaseResource {
       @NotNull @Valid PartnerPurchaseRequest body) {
     PartnerPurchaseService.Resumed r = service.resume(owner(), purchaseId, request(body));
     return Response.status(Response.Status.ACCEPTED)
-        .entity(PartnerPurchaseBody.of(r.view()))
+        .entity(r.view())
         .header("Contact-Renewed", String.valueOf(r.renewed()))
         .build();
   }
@@ -485,7 +419,7 @@ public class PartnerPurchaseResource {
   @APIResponse(
       responseCode = "200",
       description = "The purchase",
-      content = @Content(schema = @Schema(implementation = PartnerPurchaseBody.class)))
+      content = @Content(schema = @Schema(implementation = PurchaseView.class)))
   @APIResponse(
       responseCode = "401",
       description = "USER_AUTH_REQUIRED",
@@ -498,7 +432,7 @@ public class PartnerPurchaseResource {
       responseCode = "409",
       description = "idempotency_conflict, MAPPING_UNCERTAIN",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  public PartnerPurchaseBody recover(@NotNull @Valid PartnerPurchaseRequest body) {
-    return PartnerPurchaseBody.of(service.recover(owner(), request(body)));
+  public PurchaseView recover(@NotNull @Valid PartnerPurchaseRequest body) {
+    return service.recover(owner(), request(body));
   }
 }

@@ -17,7 +17,8 @@ class PurchaseRequestTest {
         1299,
         "USD",
         new PurchaseRequest.Contact(email, "Ada", null),
-        new PurchaseRequest.Address("Ada", "1 Way", line2, "London", null, "N1", "GB", null));
+        new org.agentcommerce.checkout.application.ShipTo(
+            "Ada", "1 Way", line2, "London", null, "N1", "GB", null));
   }
 
   @Test
