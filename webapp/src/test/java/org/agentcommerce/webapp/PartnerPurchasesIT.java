@@ -170,6 +170,14 @@ class PartnerPurchasesIT {
     return (String) Agents.query("SELECT place_attempt_id FROM partner_purchases WHERE id = ?", id);
   }
 
+  /** Orders the partner holds for the purchase's checkout, under any key. */
+  private static long partnerOrders(String id) {
+    return count(
+        "SELECT COUNT(*) FROM sandbox_partner_orders o JOIN partner_purchases p ON"
+            + " o.checkout_id = p.partner_checkout_id WHERE p.id = ?",
+        id);
+  }
+
   private static long partnerRequests(String operation, String reference) {
     return count(
         "SELECT COUNT(*) FROM sandbox_partner_requests WHERE operation = ? AND reference = ?",
@@ -460,6 +468,7 @@ class PartnerPurchasesIT {
     assertTrue(partnerRequests("lookup", attempt) >= 1, "the attempt was not looked up");
     assertEquals(
         1, count("SELECT COUNT(*) FROM sandbox_partner_orders WHERE idempotency_key = ?", attempt));
+    assertEquals(1, partnerOrders(id));
     assertEquals(
         done.getString("partner_order_id"),
         Agents.query("SELECT id FROM sandbox_partner_orders WHERE idempotency_key = ?", attempt));
@@ -535,6 +544,7 @@ class PartnerPurchasesIT {
     sleep(4500); // the first run's call has come back by now, and changed nothing
     assertEquals(
         1, count("SELECT COUNT(*) FROM sandbox_partner_orders WHERE idempotency_key = ?", attempt));
+    assertEquals(1, partnerOrders(id));
     assertEquals(
         1,
         count("SELECT COUNT(DISTINCT partner_order_id) FROM partner_purchases WHERE id = ?", id));
@@ -572,6 +582,7 @@ class PartnerPurchasesIT {
       String attempt = attempt(id);
       assertEquals("placed", read(id).getString("status"));
       assertEquals(1, partnerRequests("place", attempt), id);
+      assertEquals(1, partnerOrders(id), id);
       assertEquals(
           1,
           count("SELECT COUNT(*) FROM sandbox_partner_orders WHERE idempotency_key = ?", attempt));
@@ -655,16 +666,15 @@ class PartnerPurchasesIT {
   }
 
   @Test
-  void recoverIsReadOnlyAndWorksOnANodeWhereCreateIsDisabled() throws Exception {
+  void recoverIsReadOnlyOnANodeWhereCreateIsDisabledWhosePollerTakesOverFromAStoppedNode()
+      throws Exception {
     poller("stop");
     JsonObject body = body("recover-" + UUID.randomUUID()).build();
     String id = create(body).getString("purchase_id");
     JsonObject never = body("never-" + UUID.randomUUID()).build();
+    parkAllBut(List.of()); // the other node's poller leaves the rows alone while recover is counted
     try (SecondNode node =
-        SecondNode.start(
-            Deployments.realWar(),
-            "-Dac.partner.create-enabled=false",
-            "-Dac.partner.poller.enabled=false")) {
+        SecondNode.start(Deployments.realWar(), "-Dac.partner.create-enabled=false")) {
       Http other = new Http(node.base());
       long before = writesEverywhere();
       Http.Answer found = other.post(BASE + "/recover", body.toString(), me());
@@ -686,13 +696,24 @@ class PartnerPurchasesIT {
       assertEquals(503, disabled.status(), disabled::toString);
       assertEquals(
           "PARTNER_CREATE_DISABLED", disabled.json().getJsonObject("detail").getString("error"));
-      assertEquals(200, other.get(BASE + "/" + id, me()).status());
+      assertEquals(
+          0,
+          count(
+              "SELECT COUNT(*) FROM partner_purchases WHERE idempotency_key = ?",
+              never.getString("idempotency_key")));
+
+      // this node's polling is stopped: the other node (create off, poller on) completes it
+      Agents.sql(
+          "UPDATE partner_purchases SET next_attempt_at = CURRENT_TIMESTAMP(6) WHERE id = ?", id);
+      long deadline = System.currentTimeMillis() + 45_000;
+      while (!"completed".equals(other.get(BASE + "/" + id, me()).json().getString("status"))) {
+        assertTrue(System.currentTimeMillis() < deadline, "the other node never completed it");
+        sleep(200);
+      }
+      assertEquals(1, partnerOrders(id));
+    } finally {
+      unpark();
     }
-    assertEquals(
-        0,
-        count(
-            "SELECT COUNT(*) FROM partner_purchases WHERE idempotency_key = ?",
-            never.getString("idempotency_key")));
   }
 
   private static void sleep(long ms) {

@@ -37,6 +37,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -258,6 +259,11 @@ public class PartnerPurchaseResource {
   @APIResponse(
       responseCode = "202",
       description = "The purchase, opened (or the one the key opened)",
+      headers =
+          @Header(
+              name = "Idempotent-Replayed",
+              description = "true when the key had opened this purchase before",
+              schema = @Schema(type = SchemaType.STRING)),
       content = @Content(schema = @Schema(implementation = PurchaseView.class)))
   @APIResponse(
       responseCode = "401",
@@ -376,7 +382,12 @@ public class PartnerPurchaseResource {
       schema = @Schema(type = SchemaType.STRING))
   @APIResponse(
       responseCode = "202",
-      description = "The purchase (header Contact-Renewed says whether this call renewed it)",
+      description = "The purchase",
+      headers =
+          @Header(
+              name = "Contact-Renewed",
+              description = "true when this call renewed the contact clock, else false",
+              schema = @Schema(type = SchemaType.STRING)),
       content = @Content(schema = @Schema(implementation = PurchaseView.class)))
   @APIResponse(
       responseCode = "401",
