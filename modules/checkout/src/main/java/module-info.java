@@ -4,6 +4,7 @@
  */
 module org.agentcommerce.checkout {
   requires java.logging;
+  requires java.management;
   requires java.net.http;
   requires java.sql;
   requires jakarta.annotation;
@@ -15,6 +16,7 @@ module org.agentcommerce.checkout {
   requires jakarta.transaction;
   requires jakarta.ws.rs;
   requires jakarta.json.bind;
+  requires jakarta.servlet;
   requires jakarta.validation;
   requires microprofile.config.api;
   requires microprofile.openapi.api;
@@ -22,10 +24,14 @@ module org.agentcommerce.checkout {
 
   exports org.agentcommerce.checkout.api;
   exports org.agentcommerce.checkout.domain.placement;
+  exports org.agentcommerce.checkout.domain.partner;
+  // The MBean server introspects the operator MXBean interfaces.
+  exports org.agentcommerce.checkout.interfaces.jmx;
 
   // CDI creates and proxies the application services; JSON-B writes their view records.
   opens org.agentcommerce.checkout.application;
   opens org.agentcommerce.checkout.application.placement;
+  opens org.agentcommerce.checkout.application.partner;
   // JPA (EclipseLink) reflects on the entities.
   opens org.agentcommerce.checkout.domain.acp;
   opens org.agentcommerce.checkout.domain.intent;
@@ -35,6 +41,8 @@ module org.agentcommerce.checkout {
   opens org.agentcommerce.checkout.infrastructure.persistence;
   // CDI creates the merchant order connectors and the placement store.
   opens org.agentcommerce.checkout.infrastructure.placement;
+  opens org.agentcommerce.checkout.infrastructure.partner;
+  opens org.agentcommerce.checkout.interfaces.jmx;
   // JAX-RS instantiates the resources; JSON-B reads and writes the DTO records.
   opens org.agentcommerce.checkout.interfaces.rest;
 }
