@@ -196,7 +196,13 @@ public class AcpCheckoutService {
               .get()
               .charge(
                   new CheckoutCharges.Charge(
-                      agentId, orderId, methodToken, "acp", buyer.issuer(), buyer.subject()));
+                      agentId,
+                      orderId,
+                      methodToken,
+                      "acp",
+                      buyer.issuer(),
+                      buyer.subject(),
+                      sessionId));
     } catch (ApiException refused) {
       // Refused before anything was sent (gates, HIL, a payment already running).
       if ("PAYMENT_IN_PROGRESS".equals(refused.code())) {
