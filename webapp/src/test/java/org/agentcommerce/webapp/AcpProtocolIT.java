@@ -138,7 +138,7 @@ class AcpProtocolIT {
   private static String createBody() {
     return "{\"line_items\":[{\"id\":\""
         + SINGLE
-        + "\",\"quantity\":1}],\"currency\":\"usd\",\"capabilities\":{}}";
+        + "\"}],\"currency\":\"usd\",\"capabilities\":{}}";
   }
 
   private static final String ADDRESS_UPDATE =
@@ -455,7 +455,7 @@ class AcpProtocolIT {
             "POST",
             sessions(),
             "CheckoutSessionCreateRequest",
-            createBody().replace("\"quantity\":1", "\"quantity\":2"),
+            createBody().replace("\"capabilities\":{}", "\"capabilities\":{},\"locale\":\"en-US\""),
             key,
             "Idempotency-Key",
             idem),
