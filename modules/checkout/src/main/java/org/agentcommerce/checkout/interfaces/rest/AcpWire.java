@@ -20,7 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The Agentic Commerce Protocol's documents (acp-2026-04-17, docs/acp.md) as records, written
  * without null members (the protocol's schemas forbid nulls where a value is optional).
  */
-final class AcpWire {
+public final class AcpWire {
 
   static final String VERSION = "2026-04-17";
 
@@ -39,7 +39,7 @@ final class AcpWire {
   @Schema(
       name = "AcpCheckoutSession",
       description = "ACP CheckoutSession (CheckoutSessionWithOrder after complete)")
-  record AcpCheckoutSession(
+  public record AcpCheckoutSession(
       String id,
       AcpProtocolVersion protocol,
       AcpCapabilities capabilities,
@@ -68,16 +68,16 @@ final class AcpWire {
       AcpOrder order) {}
 
   @Schema(name = "AcpProtocolVersion")
-  record AcpProtocolVersion(String version) {}
+  public record AcpProtocolVersion(String version) {}
 
   @Schema(name = "AcpCapabilities")
-  record AcpCapabilities(AcpPaymentCapability payment) {}
+  public record AcpCapabilities(AcpPaymentCapability payment) {}
 
   @Schema(name = "AcpPaymentCapability")
-  record AcpPaymentCapability(List<AcpPaymentHandler> handlers) {}
+  public record AcpPaymentCapability(List<AcpPaymentHandler> handlers) {}
 
   @Schema(name = "AcpPaymentHandler")
-  record AcpPaymentHandler(
+  public record AcpPaymentHandler(
       String id,
       String name,
       String displayName,
@@ -91,16 +91,16 @@ final class AcpWire {
       Map<String, String> config) {}
 
   @Schema(name = "AcpBuyer")
-  record AcpBuyer(String fullName, String email) {}
+  public record AcpBuyer(String fullName, String email) {}
 
   @Schema(name = "AcpItem")
-  record AcpItem(
+  public record AcpItem(
       @Schema(description = "product_id, or product_id:variant_id") String id,
       String name,
       long unitAmount) {}
 
   @Schema(name = "AcpLineItem")
-  record AcpLineItem(
+  public record AcpLineItem(
       String id,
       AcpItem item,
       int quantity,
@@ -113,7 +113,7 @@ final class AcpWire {
       List<AcpTotal> totals) {}
 
   @Schema(name = "AcpAddress")
-  record AcpAddress(
+  public record AcpAddress(
       String name,
       String lineOne,
       String lineTwo,
@@ -123,10 +123,11 @@ final class AcpWire {
       String postalCode) {}
 
   @Schema(name = "AcpFulfillmentDetails")
-  record AcpFulfillmentDetails(String name, String phoneNumber, String email, AcpAddress address) {}
+  public record AcpFulfillmentDetails(
+      String name, String phoneNumber, String email, AcpAddress address) {}
 
   @Schema(name = "AcpFulfillmentOption")
-  record AcpFulfillmentOption(
+  public record AcpFulfillmentOption(
       @Schema(enumeration = "shipping") String type,
       String id,
       String title,
@@ -134,13 +135,13 @@ final class AcpWire {
       List<AcpTotal> totals) {}
 
   @Schema(name = "AcpSelectedFulfillmentOption")
-  record AcpSelectedFulfillmentOption(String type, String optionId, List<String> itemIds) {}
+  public record AcpSelectedFulfillmentOption(String type, String optionId, List<String> itemIds) {}
 
   @Schema(name = "AcpTotal")
-  record AcpTotal(String type, String displayText, long amount) {}
+  public record AcpTotal(String type, String displayText, long amount) {}
 
   @Schema(name = "AcpMessage")
-  record AcpMessage(
+  public record AcpMessage(
       String type,
       String code,
       String resolution,
@@ -149,14 +150,14 @@ final class AcpWire {
       String content) {}
 
   @Schema(name = "AcpLink")
-  record AcpLink(String type, String title, String url) {}
+  public record AcpLink(String type, String title, String url) {}
 
   @Schema(name = "AcpOrder")
-  record AcpOrder(
+  public record AcpOrder(
       String type, String id, String checkoutSessionId, String permalinkUrl, String status) {}
 
   @Schema(name = "AcpError", description = "The protocol's error: type, code, message, param")
-  record AcpError(
+  public record AcpError(
       @Schema(enumeration = {"invalid_request", "processing_error", "service_unavailable"})
           String type,
       String code,
