@@ -24,6 +24,7 @@ import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.Jmx;
+import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.TestIssuer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -461,6 +462,129 @@ class AcpProtocolIT {
             idem),
         422,
         "idempotency_conflict");
+  }
+
+  /** A registered agent whose key now belongs to the agent id the servers hold a signing key of. */
+  private String signedAgentKey() {
+    Agents.Registered r = Agents.register(http);
+    String signed = TestDatabase.ACP_SIGNED_AGENT;
+    if (((Number) Agents.query("SELECT COUNT(*) FROM agents WHERE id = ?", signed)).longValue()
+        == 0) {
+      Agents.sql(
+          "INSERT INTO agents (id, name, email, company, description, status, tier, created_at,"
+              + " updated_at) SELECT ?, name, CONCAT('signed-', email), company, description,"
+              + " status, tier, created_at, updated_at FROM agents WHERE id = ?",
+          signed,
+          r.agentId());
+    }
+    Agents.sql("UPDATE api_keys SET agent_id = ? WHERE agent_id = ?", signed, r.agentId());
+    return r.apiKey();
+  }
+
+  /** The protocol's request signature: base64 HMAC-SHA256 of {@code timestamp + "." + body}. */
+  private static String sign(String key, String timestamp, String body) throws Exception {
+    javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+    mac.init(
+        new javax.crypto.spec.SecretKeySpec(
+            key.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
+    return java.util.Base64.getEncoder()
+        .encodeToString(
+            mac.doFinal(
+                (timestamp + "." + (body == null ? "" : body))
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void aValidSignatureIsAcceptedAndAStaleOrForeignOneRefused() throws Exception {
+    String key = signedAgentKey();
+    String secret = TestDatabase.ACP_SIGNING_KEY;
+    String body = createBody();
+    String now = Instant.now().toString();
+    JsonObject created =
+        session(
+            call(
+                "POST",
+                sessions(),
+                "CheckoutSessionCreateRequest",
+                body,
+                key,
+                "Idempotency-Key",
+                UUID.randomUUID().toString(),
+                "Signature",
+                sign(secret, now, body),
+                "Timestamp",
+                now),
+            201,
+            "CheckoutSession");
+    String id = created.getString("id");
+    // A signed read (no body: the timestamp and the dot are signed).
+    String later = Instant.now().toString();
+    assertEquals(
+        id,
+        session(
+                call(
+                    "GET",
+                    sessions() + "/" + id,
+                    null,
+                    null,
+                    key,
+                    "Signature",
+                    sign(secret, later, null),
+                    "Timestamp",
+                    later),
+                200,
+                "CheckoutSession")
+            .getString("id"));
+    // Correctly signed, but ten minutes old: refused.
+    String stale = Instant.now().minusSeconds(600).toString();
+    error(
+        call(
+            "POST",
+            sessions(),
+            "CheckoutSessionCreateRequest",
+            body,
+            key,
+            "Idempotency-Key",
+            UUID.randomUUID().toString(),
+            "Signature",
+            sign(secret, stale, body),
+            "Timestamp",
+            stale),
+        401,
+        "invalid_signature");
+    // A fresh signature of another body: refused.
+    String fresh = Instant.now().toString();
+    error(
+        call(
+            "POST",
+            sessions(),
+            "CheckoutSessionCreateRequest",
+            body,
+            key,
+            "Idempotency-Key",
+            UUID.randomUUID().toString(),
+            "Signature",
+            sign(secret, fresh, body.replace("usd", "eur")),
+            "Timestamp",
+            fresh),
+        401,
+        "invalid_signature");
+    // The key is this platform's only: another agent signing with it is refused.
+    error(
+        call(
+            "POST",
+            sessions(),
+            "CheckoutSessionCreateRequest",
+            body,
+            agent.apiKey(),
+            "Idempotency-Key",
+            UUID.randomUUID().toString(),
+            "Signature",
+            sign(secret, fresh, body),
+            "Timestamp",
+            fresh),
+        401,
+        "invalid_signature");
   }
 
   @Test
