@@ -26,6 +26,7 @@ import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.Jmx;
 import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.TestIssuer;
+import org.agentcommerce.webapp.support.WebhookReceiver;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -462,6 +463,163 @@ class AcpProtocolIT {
             idem),
         422,
         "idempotency_conflict");
+  }
+
+  private static final String WEBHOOK_EVENT =
+      "classpath:acp-2026-04-17/openapi/openapi.agentic_checkout_webhook.yaml"
+          + "#/components/schemas/WebhookEvent";
+
+  /** Validates an order webhook's body against the protocol's webhook document. */
+  private static void validWebhook(String json) {
+    Set<ValidationMessage> errors =
+        FACTORY.getSchema(SchemaLocation.of(WEBHOOK_EVENT)).validate(json, InputFormat.JSON);
+    assertEquals(Set.of(), errors, () -> "WebhookEvent: " + json);
+  }
+
+  /**
+   * Verifies {@code Merchant-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>} as
+   * the agent platform would: format, a timestamp within 300 s, the HMAC. Throws when it does not
+   * verify.
+   */
+  private static void verifyMerchantSignature(WebhookReceiver.Received r, String secret)
+      throws Exception {
+    String header = r.header("Merchant-Signature");
+    assertTrue(header != null, () -> "no Merchant-Signature: " + r.headers());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("^t=(\\d+),v1=([a-fA-F0-9]{64})$").matcher(header);
+    assertTrue(m.matches(), header);
+    long t = Long.parseLong(m.group(1));
+    assertTrue(Math.abs(Instant.now().getEpochSecond() - t) <= 300, header);
+    assertTrue(
+        java.security.MessageDigest.isEqual(
+            hmacHex(secret, t + "." + r.body()).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            m.group(2)
+                .toLowerCase(java.util.Locale.ROOT)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+        "Merchant-Signature does not verify");
+    // A body changed in transit would not verify.
+    assertFalse(hmacHex(secret, t + "." + r.body() + " ").equalsIgnoreCase(m.group(2)));
+  }
+
+  private static String hmacHex(String secret, String data) throws Exception {
+    javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+    mac.init(
+        new javax.crypto.spec.SecretKeySpec(
+            secret.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
+    return java.util.HexFormat.of()
+        .formatHex(mac.doFinal(data.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+
+  private static JsonObject parse(String json) {
+    try (var r = jakarta.json.Json.createReader(new java.io.StringReader(json))) {
+      return r.readObject();
+    }
+  }
+
+  @Test
+  void theOrderWebhooksReachTheAgentPlatformSignedWithTheFullOrder() throws Exception {
+    String key = agent.apiKey();
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
+      Http.Answer configured =
+          http.send(
+              "PUT",
+              "/agents/" + agent.agentId() + "/webhooks/config",
+              "{\"enabled\":true,\"destination_url\":\""
+                  + receiver.url()
+                  + "\",\"format\":\"acp\"}",
+              "X-API-Key",
+              key);
+      assertEquals(200, configured.status(), configured::toString);
+      assertEquals("acp", configured.json().getJsonObject("config").getString("format"));
+      String secret = configured.json().getString("signing_secret");
+      // A full purchase.
+      String id = readySession(key);
+      String token = delegate(key, id, 100_000, "usd", inAnHour());
+      JsonObject done =
+          session(
+              complete(key, id, token, UUID.randomUUID().toString()),
+              200,
+              "CheckoutSessionWithOrder");
+      JsonObject order = done.getJsonObject("order");
+      String orderId = order.getString("id");
+      // order_create: the full Order, signed.
+      // The validator is not vacuous: an Order without its permalink and status fails.
+      assertFalse(
+          FACTORY
+              .getSchema(SchemaLocation.of(WEBHOOK_EVENT))
+              .validate(
+                  "{\"type\":\"order_create\",\"data\":{\"type\":\"order\",\"id\":\"o\","
+                      + "\"checkout_session_id\":\"c\"}}",
+                  InputFormat.JSON)
+              .isEmpty());
+      WebhookReceiver.Received created = receiver.await(1, 15_000).get(0);
+      validWebhook(created.body());
+      verifyMerchantSignature(created, secret);
+      JsonObject event = parse(created.body());
+      assertEquals("order_create", event.getString("type"), created::body);
+      JsonObject data = event.getJsonObject("data");
+      assertEquals("order", data.getString("type"));
+      assertEquals(orderId, data.getString("id"));
+      assertEquals(id, data.getString("checkout_session_id"));
+      assertEquals(order.getString("permalink_url"), data.getString("permalink_url"));
+      assertEquals("confirmed", data.getString("status"));
+      assertEquals(1, data.getJsonArray("line_items").size(), created::body);
+      long total =
+          done.getJsonArray("totals").getValuesAs(JsonObject.class).stream()
+              .filter(x -> x.getString("type").equals("total"))
+              .findFirst()
+              .orElseThrow()
+              .getJsonNumber("amount")
+              .longValue();
+      assertEquals(
+          total,
+          data.getJsonArray("totals").getValuesAs(JsonObject.class).stream()
+              .filter(x -> x.getString("type").equals("total"))
+              .findFirst()
+              .orElseThrow()
+              .getJsonNumber("amount")
+              .longValue());
+      // A full refund: order_update with the order as it now is.
+      String paymentId =
+          String.valueOf(
+              Agents.query(
+                  "SELECT id FROM payments WHERE order_id = ? AND status = 'succeeded'", orderId));
+      Http.Answer refunded =
+          http.post(
+              "/agent/v1/payments/" + paymentId + "/refunds",
+              "{}",
+              "X-API-Key",
+              key,
+              "Idempotency-Key",
+              "rf-" + paymentId);
+      assertEquals(200, refunded.status(), refunded::toString);
+      WebhookReceiver.Received updated = null;
+      long deadline = System.currentTimeMillis() + 15_000;
+      while (updated == null && System.currentTimeMillis() < deadline) {
+        for (WebhookReceiver.Received r : receiver.received()) {
+          JsonObject e = parse(r.body());
+          if (e.getString("type").equals("order_update")
+              && e.getJsonObject("data").getString("status").equals("canceled")) {
+            updated = r;
+          }
+        }
+        Thread.sleep(100);
+      }
+      assertTrue(updated != null, () -> "no order_update: " + receiver.received());
+      for (WebhookReceiver.Received r : receiver.received()) {
+        validWebhook(r.body());
+        verifyMerchantSignature(r, secret);
+        assertEquals(orderId, parse(r.body()).getJsonObject("data").getString("id"));
+      }
+      JsonObject line =
+          parse(updated.body()).getJsonObject("data").getJsonArray("line_items").getJsonObject(0);
+      assertEquals(0, line.getJsonObject("quantity").getInt("current"));
+      // Only the protocol's deliveries went there: no order.* event of ours.
+      assertTrue(
+          receiver.received().stream()
+              .allMatch(r -> parse(r.body()).getString("type").startsWith("order_")),
+          () -> receiver.received().toString());
+    }
   }
 
   /** A registered agent whose key now belongs to the agent id the servers hold a signing key of. */

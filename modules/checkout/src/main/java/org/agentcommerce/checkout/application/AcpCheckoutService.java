@@ -183,7 +183,12 @@ public class AcpCheckoutService {
       }
     } else {
       try {
-        orderId = steps.order(agentId, s.id(), buyer);
+        orderId =
+            steps.order(
+                agentId,
+                s.id(),
+                buyer,
+                publicBase == null ? null : publicBase.toString().replaceAll("/$", ""));
       } catch (RuntimeException refused) {
         steps.release(agentId, sessionId, null, code(refused));
         throw refused;

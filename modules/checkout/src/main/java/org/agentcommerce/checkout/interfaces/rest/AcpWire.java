@@ -174,7 +174,7 @@ public final class AcpWire {
     for (Line l : s.lines()) {
       String lineId = "li_" + (++n);
       itemIds.add(lineId);
-      String title = l.variantTitle() == null ? l.title() : l.title() + " — " + l.variantTitle();
+      String title = title(l);
       lines.add(
           new AcpLineItem(
               lineId,
@@ -203,14 +203,7 @@ public final class AcpWire {
     if (s.customerEmail() == null) {
       messages.add(missing("$.buyer.email", "The buyer's e-mail address is needed."));
     }
-    List<AcpTotal> totals = new ArrayList<>();
-    totals.add(new AcpTotal("subtotal", "Subtotal", s.totals().subtotal()));
-    if (s.totals().discount() != 0) {
-      totals.add(new AcpTotal("discount", "Discount", s.totals().discount()));
-    }
-    totals.add(new AcpTotal("fulfillment", "Shipping", s.totals().shipping()));
-    totals.add(new AcpTotal("tax", s.taxIncluded() ? "Tax (included)" : "Tax", s.totals().tax()));
-    totals.add(new AcpTotal("total", "Total", s.totals().total()));
+    List<AcpTotal> totals = totals(s);
     List<AcpLink> links = new ArrayList<>();
     if (storeUrl != null && storeUrl.startsWith("http")) {
       links.add(new AcpLink("contact_us", s.merchantName(), storeUrl));
@@ -256,6 +249,71 @@ public final class AcpWire {
         s.expiresAt(),
         s.quoteId(),
         order);
+  }
+
+  private static String title(Line l) {
+    return l.variantTitle() == null ? l.title() : l.title() + " — " + l.variantTitle();
+  }
+
+  /** The session's totals: subtotal, discount (when not 0), fulfillment, tax, total. */
+  private static List<AcpTotal> totals(Session s) {
+    List<AcpTotal> totals = new ArrayList<>();
+    totals.add(new AcpTotal("subtotal", "Subtotal", s.totals().subtotal()));
+    if (s.totals().discount() != 0) {
+      totals.add(new AcpTotal("discount", "Discount", s.totals().discount()));
+    }
+    totals.add(new AcpTotal("fulfillment", "Shipping", s.totals().shipping()));
+    totals.add(new AcpTotal("tax", s.taxIncluded() ? "Tax (included)" : "Tax", s.totals().tax()));
+    totals.add(new AcpTotal("total", "Total", s.totals().total()));
+    return totals;
+  }
+
+  /** An order's line: ordered, current (0 once cancelled or refunded), fulfilled. */
+  public record AcpOrderQuantity(int ordered, int current, int fulfilled) {}
+
+  /** The protocol's OrderLineItem. */
+  public record AcpOrderLine(
+      String id,
+      String title,
+      String productId,
+      AcpOrderQuantity quantity,
+      long unitPrice,
+      long subtotal,
+      String status) {}
+
+  /** The protocol's full Order, as order webhooks carry it. */
+  public record AcpOrderDocument(
+      String type,
+      String id,
+      String checkoutSessionId,
+      String permalinkUrl,
+      String status,
+      List<AcpOrderLine> lineItems,
+      List<AcpTotal> totals) {}
+
+  /**
+   * An order made through session {@code s} as the protocol's Order. {@code status}: the protocol's
+   * order status; {@code removed} when its lines are no longer active (cancelled, refunded), {@code
+   * fulfilled} when they were sent.
+   */
+  static AcpOrderDocument order(
+      Session s, String orderId, String permalink, String status, boolean removed, boolean sent) {
+    List<AcpOrderLine> lines = new ArrayList<>();
+    int n = 0;
+    for (Line l : s.lines()) {
+      int current = removed ? 0 : l.quantity();
+      lines.add(
+          new AcpOrderLine(
+              "li_" + (++n),
+              title(l),
+              l.productId(),
+              new AcpOrderQuantity(l.quantity(), current, sent && !removed ? current : 0),
+              l.unitPrice(),
+              l.lineTotal(),
+              removed ? "removed" : sent ? "fulfilled" : "processing"));
+    }
+    return new AcpOrderDocument(
+        "order", orderId, s.sessionId(), permalink, status, lines, totals(s));
   }
 
   private static String status(Session s, boolean expired, boolean complete) {
