@@ -16,14 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import javax.management.Attribute;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
+import org.agentcommerce.webapp.support.Gates;
 import org.agentcommerce.webapp.support.Http;
-import org.agentcommerce.webapp.support.Jmx;
 import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.TestIssuer;
 import org.agentcommerce.webapp.support.WebhookReceiver;
@@ -47,7 +43,6 @@ class AcpProtocolIT {
 
   static final String LUMEN = "merch_7c1e4a9d2b5f3e80";
   static final String SINGLE = "prod_aecc96e30d0fbb41"; // 21.00 USD, one variant
-  static final String GATES = "org.agentcommerce:type=PaymentGates";
   static final String SCHEMAS = "classpath:acp-2026-04-17/json-schema/";
 
   private static final JsonSchemaFactory FACTORY =
@@ -76,12 +71,7 @@ class AcpProtocolIT {
   }
 
   private void gates(boolean submit, long testCap) throws Exception {
-    try (JMXConnector c = Jmx.connect(base)) {
-      MBeanServerConnection jmx = c.getMBeanServerConnection();
-      ObjectName gates = new ObjectName(GATES);
-      jmx.setAttribute(gates, new Attribute("SubmitEnabled", submit));
-      jmx.setAttribute(gates, new Attribute("TestCaptureCapMinor", testCap));
-    }
+    Gates.set(base, submit, testCap);
   }
 
   // ------------------------------------------------------------ schema validation
@@ -652,28 +642,30 @@ class AcpProtocolIT {
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
   }
 
+  /** A create signed with {@code secret} at {@code timestamp} over {@code signedBody}. */
+  private Http.Answer signedCreate(String key, String secret, String timestamp, String signedBody)
+      throws Exception {
+    return call(
+        "POST",
+        sessions(),
+        "CheckoutSessionCreateRequest",
+        createBody(),
+        key,
+        "Idempotency-Key",
+        UUID.randomUUID().toString(),
+        "Signature",
+        sign(secret, timestamp, signedBody),
+        "Timestamp",
+        timestamp);
+  }
+
   @Test
   void aValidSignatureIsAcceptedAndAStaleOrForeignOneRefused() throws Exception {
     String key = signedAgentKey();
     String secret = TestDatabase.ACP_SIGNING_KEY;
     String body = createBody();
-    String now = Instant.now().toString();
     JsonObject created =
-        session(
-            call(
-                "POST",
-                sessions(),
-                "CheckoutSessionCreateRequest",
-                body,
-                key,
-                "Idempotency-Key",
-                UUID.randomUUID().toString(),
-                "Signature",
-                sign(secret, now, body),
-                "Timestamp",
-                now),
-            201,
-            "CheckoutSession");
+        session(signedCreate(key, secret, Instant.now().toString(), body), 201, "CheckoutSession");
     String id = created.getString("id");
     // A signed read (no body: the timestamp and the dot are signed).
     String later = Instant.now().toString();
@@ -694,53 +686,18 @@ class AcpProtocolIT {
                 "CheckoutSession")
             .getString("id"));
     // Correctly signed, but ten minutes old: refused.
-    String stale = Instant.now().minusSeconds(600).toString();
     error(
-        call(
-            "POST",
-            sessions(),
-            "CheckoutSessionCreateRequest",
-            body,
-            key,
-            "Idempotency-Key",
-            UUID.randomUUID().toString(),
-            "Signature",
-            sign(secret, stale, body),
-            "Timestamp",
-            stale),
+        signedCreate(key, secret, Instant.now().minusSeconds(600).toString(), body),
         401,
         "invalid_signature");
     // A fresh signature of another body: refused.
-    String fresh = Instant.now().toString();
     error(
-        call(
-            "POST",
-            sessions(),
-            "CheckoutSessionCreateRequest",
-            body,
-            key,
-            "Idempotency-Key",
-            UUID.randomUUID().toString(),
-            "Signature",
-            sign(secret, fresh, body.replace("usd", "eur")),
-            "Timestamp",
-            fresh),
+        signedCreate(key, secret, Instant.now().toString(), body.replace("usd", "eur")),
         401,
         "invalid_signature");
     // The key is this platform's only: another agent signing with it is refused.
     error(
-        call(
-            "POST",
-            sessions(),
-            "CheckoutSessionCreateRequest",
-            body,
-            agent.apiKey(),
-            "Idempotency-Key",
-            UUID.randomUUID().toString(),
-            "Signature",
-            sign(secret, fresh, body),
-            "Timestamp",
-            fresh),
+        signedCreate(agent.apiKey(), secret, Instant.now().toString(), body),
         401,
         "invalid_signature");
   }
