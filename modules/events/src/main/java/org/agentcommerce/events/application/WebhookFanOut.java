@@ -6,6 +6,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.agentcommerce.checkout.api.AcpOrders;
 import org.agentcommerce.events.domain.OutboxSequencer;
 import org.agentcommerce.events.domain.webhook.WebhookStore;
@@ -21,6 +23,8 @@ import org.agentcommerce.platform.api.Jsonp;
  */
 @ApplicationScoped
 public class WebhookFanOut implements EventPump.TimelineFanOut {
+
+  private static final Logger LOG = Logger.getLogger(WebhookFanOut.class.getName());
 
   @Inject WebhookDeliverer deliverer;
   @Inject WebhookStore store;
@@ -41,10 +45,7 @@ public class WebhookFanOut implements EventPump.TimelineFanOut {
     String body;
     if (endpoint.get().acp()) {
       Optional<String> acpType = acpType(event.type());
-      Optional<String> order =
-          acpType.isEmpty() || event.orderId() == null
-              ? Optional.empty()
-              : acpOrders.order(event.agentId(), event.orderId());
+      Optional<String> order = acpType.isEmpty() ? Optional.empty() : acpOrder(event);
       if (order.isEmpty()) {
         return; // not an order the agent platform has seen completed through the protocol
       }
@@ -55,6 +56,25 @@ public class WebhookFanOut implements EventPump.TimelineFanOut {
     }
     store.enqueue(tx, event.agentId(), event.eventId(), type, event.id(), body);
     queued.set(true);
+  }
+
+  /**
+   * The event's order as the protocol's Order. A failure to build it never stops the timeline
+   * (every agent's events wait on this transaction): it is logged and this delivery left out.
+   */
+  private Optional<String> acpOrder(OutboxSequencer.Sequenced event) {
+    if (event.orderId() == null) {
+      return Optional.empty();
+    }
+    try {
+      return acpOrders.order(event.agentId(), event.orderId());
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "No ACP order webhook for event " + event.eventId() + " of order " + event.orderId(),
+          e);
+      return Optional.empty();
+    }
   }
 
   /**
