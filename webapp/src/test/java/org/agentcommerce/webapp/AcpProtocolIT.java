@@ -141,19 +141,21 @@ class AcpProtocolIT {
           + "\"selected_fulfillment_options\":[{\"type\":\"shipping\",\"option_id\":"
           + "\"standard_shipping\",\"item_ids\":[\"li_1\"]}]}";
 
+  /** A create of the one-item basket under a fresh Idempotency-Key, with {@code extra} headers. */
+  private Http.Answer create(String key, String... extra) {
+    List<String> h = new ArrayList<>(List.of("Idempotency-Key", UUID.randomUUID().toString()));
+    h.addAll(List.of(extra));
+    return call(
+        "POST",
+        sessions(),
+        "CheckoutSessionCreateRequest",
+        createBody(),
+        key,
+        h.toArray(String[]::new));
+  }
+
   private String readySession(String key) {
-    JsonObject created =
-        session(
-            call(
-                "POST",
-                sessions(),
-                "CheckoutSessionCreateRequest",
-                createBody(),
-                key,
-                "Idempotency-Key",
-                UUID.randomUUID().toString()),
-            201,
-            "CheckoutSession");
+    JsonObject created = session(create(key), 201, "CheckoutSession");
     assertEquals("not_ready_for_payment", created.getString("status"), created::toString);
     String id = created.getString("id");
     JsonObject updated =
@@ -492,12 +494,7 @@ class AcpProtocolIT {
   }
 
   private static String hmacHex(String secret, String data) throws Exception {
-    javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-    mac.init(
-        new javax.crypto.spec.SecretKeySpec(
-            secret.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
-    return java.util.HexFormat.of()
-        .formatHex(mac.doFinal(data.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    return java.util.HexFormat.of().formatHex(hmac(secret, data));
   }
 
   private static JsonObject parse(String json) {
@@ -631,32 +628,22 @@ class AcpProtocolIT {
 
   /** The protocol's request signature: base64 HMAC-SHA256 of {@code timestamp + "." + body}. */
   private static String sign(String key, String timestamp, String body) throws Exception {
+    return java.util.Base64.getEncoder()
+        .encodeToString(hmac(key, timestamp + "." + (body == null ? "" : body)));
+  }
+
+  private static byte[] hmac(String secret, String data) throws Exception {
     javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
     mac.init(
         new javax.crypto.spec.SecretKeySpec(
-            key.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
-    return java.util.Base64.getEncoder()
-        .encodeToString(
-            mac.doFinal(
-                (timestamp + "." + (body == null ? "" : body))
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            secret.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
+    return mac.doFinal(data.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   /** A create signed with {@code secret} at {@code timestamp} over {@code signedBody}. */
   private Http.Answer signedCreate(String key, String secret, String timestamp, String signedBody)
       throws Exception {
-    return call(
-        "POST",
-        sessions(),
-        "CheckoutSessionCreateRequest",
-        createBody(),
-        key,
-        "Idempotency-Key",
-        UUID.randomUUID().toString(),
-        "Signature",
-        sign(secret, timestamp, signedBody),
-        "Timestamp",
-        timestamp);
+    return create(key, "Signature", sign(secret, timestamp, signedBody), "Timestamp", timestamp);
   }
 
   @Test
