@@ -160,8 +160,17 @@ class EdgeIT {
       case TOO_LARGE -> assertEquals(413, answer.status(), answer::toString);
       case CREDENTIAL_CONFLICT -> {
         assertEquals(400, answer.status(), answer::toString);
+        // The Agentic Commerce Protocol's operations answer the protocol's Error {type, code,
+        // message} (docs/acp.md); all others our {detail: {error}}.
+        boolean acp =
+            c.target().startsWith("/acp/")
+                || c.target().startsWith("/sandbox/psp/agentic_commerce/");
         assertEquals(
-            "CREDENTIAL_CONFLICT", answer.json().getJsonObject("detail").getString("error"));
+            "CREDENTIAL_CONFLICT",
+            acp
+                ? answer.json().getString("code")
+                : answer.json().getJsonObject("detail").getString("error"),
+            answer::toString);
       }
       case ANSWERED, CONTAINER_REFUSAL -> {}
     }

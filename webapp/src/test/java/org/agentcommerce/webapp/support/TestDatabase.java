@@ -29,6 +29,15 @@ public class TestDatabase implements LauncherSessionListener {
   /** The storefront webhook secret of the demo merchant Lumen in the test servers. */
   public static final String STOREFRONT_SECRET = "shpss_tests_only_lumen_webhook_secret";
 
+  /**
+   * The agent id whose ACP request signing key the test servers configure ({@code
+   * ac.acp.signing-key.<agent_id>}); AcpProtocolIT moves a registered agent's key to this id.
+   */
+  public static final String ACP_SIGNED_AGENT = "agent_acpsigned0000000";
+
+  /** The ACP request signing key of {@link #ACP_SIGNED_AGENT}. */
+  public static final String ACP_SIGNING_KEY = "acp_tests_only_platform_signing_key";
+
   private static String url;
   private static String user;
   private static String password;
@@ -91,6 +100,8 @@ public class TestDatabase implements LauncherSessionListener {
     options.append(" -Dac.webhooks.poll-interval=PT0.2S -Dac.webhooks.lease=PT3S");
     // The demo merchant Lumen's storefront webhook secret.
     options.append(" -Dac.storefront.merch_7c1e4a9d2b5f3e80.webhook-secret=" + STOREFRONT_SECRET);
+    // The ACP agent platform's request signing key (AcpProtocolIT).
+    options.append(" -Dac.acp.signing-key." + ACP_SIGNED_AGENT + "=" + ACP_SIGNING_KEY);
     options.append(" -Xmx768m -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true");
     String extra = System.getProperty("ac.test.server-options", "");
     if (!extra.isBlank()) {

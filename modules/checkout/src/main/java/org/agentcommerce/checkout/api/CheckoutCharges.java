@@ -39,8 +39,9 @@ public interface CheckoutCharges {
   void checkGates(String merchantId, Money amount, String protocol);
 
   /**
-   * An off-session charge of an order's total. {@code methodToken}: a PSP token or a mandate's
-   * {@code mtk_} token; it travels with the call only.
+   * An off-session charge of an order's total. {@code methodToken}: a PSP token, a mandate's {@code
+   * mtk_} token or an ACP vault token ({@code vt_}, delegated payment: used once, within its
+   * allowance, which names {@code checkoutSessionId}); it travels with the call only.
    */
   record Charge(
       String agentId,
@@ -48,7 +49,8 @@ public interface CheckoutCharges {
       String methodToken,
       String protocol,
       String buyerIssuer,
-      String buyerSubject) {
+      String buyerSubject,
+      String checkoutSessionId) {
 
     @Override
     public String toString() {

@@ -183,7 +183,12 @@ public class AcpCheckoutService {
       }
     } else {
       try {
-        orderId = steps.order(agentId, s.id(), buyer);
+        orderId =
+            steps.order(
+                agentId,
+                s.id(),
+                buyer,
+                publicBase == null ? null : publicBase.toString().replaceAll("/$", ""));
       } catch (RuntimeException refused) {
         steps.release(agentId, sessionId, null, code(refused));
         throw refused;
@@ -196,7 +201,13 @@ public class AcpCheckoutService {
               .get()
               .charge(
                   new CheckoutCharges.Charge(
-                      agentId, orderId, methodToken, "acp", buyer.issuer(), buyer.subject()));
+                      agentId,
+                      orderId,
+                      methodToken,
+                      "acp",
+                      buyer.issuer(),
+                      buyer.subject(),
+                      sessionId));
     } catch (ApiException refused) {
       // Refused before anything was sent (gates, HIL, a payment already running).
       if ("PAYMENT_IN_PROGRESS".equals(refused.code())) {

@@ -120,14 +120,16 @@ public class AcpSteps {
     return new Claim(null, s, resumed);
   }
 
-  /** A fresh quote of the session's basket, then the order from it; the session records it. */
+  /**
+   * A fresh quote of the session's basket, then the order from it; the session records it and the
+   * public base the completion answers on (the order's permalink in its ACP webhooks).
+   */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
-  public String order(String agentId, String sessionId, AcpCheckoutService.Buyer buyer) {
-    return placeOrder(
-        agentId,
-        sessions.lockForAgent(agentId, sessionId).orElseThrow(),
-        buyer.issuer(),
-        buyer.subject());
+  public String order(
+      String agentId, String sessionId, AcpCheckoutService.Buyer buyer, String publicBase) {
+    AcpSession s = sessions.lockForAgent(agentId, sessionId).orElseThrow();
+    s.completingOn(publicBase, now());
+    return placeOrder(agentId, s, buyer.issuer(), buyer.subject());
   }
 
   /**

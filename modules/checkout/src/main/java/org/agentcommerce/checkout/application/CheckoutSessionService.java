@@ -400,6 +400,16 @@ public class CheckoutSessionService implements CheckoutSessions {
             s.phone());
   }
 
+  /** An order's ACP session as the agent reads it, and the public base its completion used. */
+  public record OrderSession(Session session, String publicBase) {}
+
+  /** The agent's session that made this order; empty for an order made another way. */
+  public java.util.Optional<OrderSession> byOrder(String agentId, String orderId) {
+    return sessions
+        .findByOrder(agentId, orderId)
+        .map(s -> new OrderSession(view(s), s.publicBase()));
+  }
+
   private Session view(AcpSession s) {
     QuoteView quote =
         storedQuotes

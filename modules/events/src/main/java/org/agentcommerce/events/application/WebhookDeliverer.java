@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.events.domain.webhook.DestinationGuard;
+import org.agentcommerce.events.domain.webhook.MerchantSignature;
 import org.agentcommerce.events.domain.webhook.RetrySchedule;
 import org.agentcommerce.events.domain.webhook.StandardWebhookSignature;
 import org.agentcommerce.events.domain.webhook.WebhookStore;
@@ -304,18 +305,28 @@ public class WebhookDeliverer {
         && endpoint.previousSecretExpiresAt().isAfter(now)) {
       keys.add(secrets.decrypt(d.agentId(), endpoint.previousSecretCiphertext()));
     }
-    HttpRequest request =
+    HttpRequest.Builder builder =
         HttpRequest.newBuilder(uri)
             .timeout(timeout)
             .header("Content-Type", "application/json")
             .header("User-Agent", "AgentCommerce-Webhooks/1.0")
-            .header("webhook-id", d.messageId())
-            .header("webhook-timestamp", Long.toString(timestamp))
-            .header(
-                "webhook-signature",
-                StandardWebhookSignature.header(keys, d.messageId(), timestamp, d.payload()))
-            .POST(HttpRequest.BodyPublishers.ofString(d.payload()))
-            .build();
+            .header("webhook-id", d.messageId());
+    if (endpoint.acp()) {
+      // The protocol's header, one signature with the current secret (its pattern allows one).
+      builder
+          .header(
+              MerchantSignature.HEADER,
+              MerchantSignature.header(keys.get(0), timestamp, d.payload()))
+          .header("Timestamp", Instant.ofEpochSecond(timestamp).toString())
+          .header("Request-Id", d.messageId());
+    } else {
+      builder
+          .header("webhook-timestamp", Long.toString(timestamp))
+          .header(
+              "webhook-signature",
+              StandardWebhookSignature.header(keys, d.messageId(), timestamp, d.payload()));
+    }
+    HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(d.payload())).build();
     try {
       HttpResponse<Void> response = client().send(request, HttpResponse.BodyHandlers.discarding());
       int code = response.statusCode();

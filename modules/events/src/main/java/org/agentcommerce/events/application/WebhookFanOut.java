@@ -4,7 +4,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.agentcommerce.checkout.api.AcpOrders;
 import org.agentcommerce.events.domain.OutboxSequencer;
 import org.agentcommerce.events.domain.webhook.WebhookStore;
 import org.agentcommerce.platform.api.Jsonp;
@@ -12,27 +16,83 @@ import org.agentcommerce.platform.api.Jsonp;
 /**
  * Queues a webhook delivery for each new timeline event whose agent has an enabled endpoint
  * subscribed to its type, in the transaction that numbers the event: the delivery exists if and
- * only if the event is on the timeline. The webhook-id is the event's stable id.
+ * only if the event is on the timeline. The webhook-id is the event's stable id. An endpoint in the
+ * {@code acp} format gets the Agentic Commerce Protocol's order webhooks instead (docs/acp.md):
+ * {@code order_create} when an order made through an ACP session is paid, {@code order_update} on
+ * each later change, each with the full Order as it now is.
  */
 @ApplicationScoped
 public class WebhookFanOut implements EventPump.TimelineFanOut {
 
+  private static final Logger LOG = Logger.getLogger(WebhookFanOut.class.getName());
+
   @Inject WebhookDeliverer deliverer;
   @Inject WebhookStore store;
+  @Inject AcpOrders acpOrders;
 
   private final AtomicBoolean queued = new AtomicBoolean();
 
   @Override
   public void accept(Connection tx, OutboxSequencer.Sequenced event) throws SQLException {
-    if (store.enqueueIfSubscribed(
-        tx,
-        event.agentId(),
-        event.eventId(),
-        event.type(),
-        event.id(),
-        body(event.type(), event.createdAt(), event.data()))) {
-      queued.set(true);
+    Optional<WebhookStore.Endpoint> endpoint = store.endpoint(tx, event.agentId());
+    if (endpoint.isEmpty()
+        || !endpoint.get().enabled()
+        || endpoint.get().destinationUrl() == null
+        || !endpoint.get().wants(event.type())) {
+      return;
     }
+    String type = event.type();
+    String body;
+    if (endpoint.get().acp()) {
+      Optional<String> acpType = acpType(event.type());
+      Optional<String> order = acpType.isEmpty() ? Optional.empty() : acpOrder(event);
+      if (order.isEmpty()) {
+        return; // not an order the agent platform has seen completed through the protocol
+      }
+      type = acpType.get();
+      body = "{\"type\":" + Jsonp.PROVIDER.createValue(type) + ",\"data\":" + order.get() + "}";
+    } else {
+      body = body(event.type(), event.createdAt(), event.data());
+    }
+    store.enqueue(tx, event.agentId(), event.eventId(), type, event.id(), body);
+    queued.set(true);
+  }
+
+  /**
+   * The event's order as the protocol's Order. A failure to build it never stops the timeline
+   * (every agent's events wait on this transaction): it is logged and this delivery left out.
+   */
+  private Optional<String> acpOrder(OutboxSequencer.Sequenced event) {
+    if (event.orderId() == null) {
+      return Optional.empty();
+    }
+    try {
+      return acpOrders.order(event.agentId(), event.orderId());
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "No ACP order webhook for event " + event.eventId() + " of order " + event.orderId(),
+          e);
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The protocol's event for one of ours: the order exists for the agent platform once it is paid
+   * ({@code order_create}); later moves are {@code order_update}; what happens before the payment
+   * (created, attempted, failed) is not the platform's order yet.
+   */
+  static Optional<String> acpType(String type) {
+    return switch (type) {
+      case "order.payment_succeeded" -> Optional.of("order_create");
+      case "order.merchant_confirming",
+              "order.confirmed",
+              "order.fulfilled",
+              "order.refunded",
+              "order.cancelled" ->
+          Optional.of("order_update");
+      default -> Optional.empty();
+    };
   }
 
   @Override

@@ -50,13 +50,23 @@ public class WebhookService {
       String lastTestStatus,
       String disabledReason,
       WebhookStore.Summary summary,
-      String signingSecret) {}
+      String signingSecret,
+      String format) {}
 
   public ConfigView config(String agentId) {
     Optional<WebhookStore.Endpoint> e = store.endpoint(agentId);
     if (e.isEmpty()) {
       return new ConfigView(
-          false, null, List.of(), null, null, null, null, store.summary24h(agentId), null);
+          false,
+          null,
+          List.of(),
+          null,
+          null,
+          null,
+          null,
+          store.summary24h(agentId),
+          null,
+          WebhookStore.Endpoint.STANDARD);
     }
     return view(e.get(), null);
   }
@@ -71,12 +81,25 @@ public class WebhookService {
         e.lastTestStatus(),
         e.disabledReason(),
         store.summary24h(e.agentId()),
-        shownSecret);
+        shownSecret,
+        e.format());
   }
 
-  /** Sets the endpoint; the first time, a secret is made and shown in this answer only. */
+  /**
+   * Sets the endpoint; the first time, a secret is made and shown in this answer only. {@code
+   * format}: standard or acp; null keeps the endpoint's (standard for a new one).
+   */
   public ConfigView put(
-      String agentId, Boolean enabled, String destinationUrl, List<String> subscribedEvents) {
+      String agentId,
+      Boolean enabled,
+      String destinationUrl,
+      List<String> subscribedEvents,
+      String format) {
+    if (format != null
+        && !format.equals(WebhookStore.Endpoint.STANDARD)
+        && !format.equals(WebhookStore.Endpoint.ACP)) {
+      throw invalid(List.of("body", "format"), "format is standard or acp", "value_error.format");
+    }
     boolean on = enabled == null || enabled;
     String url = destinationUrl == null || destinationUrl.isBlank() ? null : destinationUrl.trim();
     if (on && url == null) {
@@ -117,7 +140,8 @@ public class WebhookService {
               e.previousSecretExpiresAt(),
               on ? null : e.disabledReason(),
               e.lastTestAt(),
-              e.lastTestStatus());
+              e.lastTestStatus(),
+              format == null ? e.format() : format);
     } else {
       shown = secrets.generate();
       saved =
@@ -132,7 +156,8 @@ public class WebhookService {
               null,
               null,
               null,
-              null);
+              null,
+              format == null ? WebhookStore.Endpoint.STANDARD : format);
     }
     store.save(saved);
     return view(store.endpoint(agentId).orElseThrow(), shown);
@@ -176,7 +201,8 @@ public class WebhookService {
             until,
             e.disabledReason(),
             e.lastTestAt(),
-            e.lastTestStatus()));
+            e.lastTestStatus(),
+            e.format()));
     return new Rotation(secret, WebhookSecrets.last4(secret), until);
   }
 

@@ -34,12 +34,13 @@ public class JdbcWebhookStore implements WebhookStore {
     }
   }
 
-  static Optional<Endpoint> endpoint(Connection c, String agentId) throws SQLException {
+  @Override
+  public Optional<Endpoint> endpoint(Connection c, String agentId) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT agent_id, enabled, destination_url, subscribed_events, secret_ciphertext,"
                 + " secret_last4, previous_secret_ciphertext, previous_secret_expires_at,"
-                + " disabled_reason, last_test_at, last_test_status FROM webhook_endpoints"
+                + " disabled_reason, last_test_at, last_test_status, format FROM webhook_endpoints"
                 + " WHERE agent_id = ?")) {
       ps.setString(1, agentId);
       try (ResultSet rs = ps.executeQuery()) {
@@ -59,7 +60,8 @@ public class JdbcWebhookStore implements WebhookStore {
                 Jdbc.instant(rs.getTimestamp(8)),
                 rs.getString(9),
                 Jdbc.instant(rs.getTimestamp(10)),
-                rs.getString(11)));
+                rs.getString(11),
+                rs.getString(12)));
       }
     }
   }
@@ -76,6 +78,7 @@ public class JdbcWebhookStore implements WebhookStore {
             e.previousSecretCiphertext(),
             e.previousSecretExpiresAt(),
             e.disabledReason(),
+            e.format() == null ? Endpoint.STANDARD : e.format(),
             e.agentId());
     try (Connection c = Jdbc.connection()) {
       int changed;
@@ -83,7 +86,7 @@ public class JdbcWebhookStore implements WebhookStore {
           c.prepareStatement(
               "UPDATE webhook_endpoints SET enabled = ?, destination_url = ?, subscribed_events"
                   + " = ?, secret_ciphertext = ?, secret_last4 = ?, previous_secret_ciphertext = ?,"
-                  + " previous_secret_expires_at = ?, disabled_reason = ?, updated_at = "
+                  + " previous_secret_expires_at = ?, disabled_reason = ?, format = ?, updated_at = "
                   + NOW
                   + " WHERE agent_id = ?")) {
         Jdbc.bind(ps, values);
@@ -94,8 +97,8 @@ public class JdbcWebhookStore implements WebhookStore {
             c.prepareStatement(
                 "INSERT INTO webhook_endpoints (enabled, destination_url, subscribed_events,"
                     + " secret_ciphertext, secret_last4, previous_secret_ciphertext,"
-                    + " previous_secret_expires_at, disabled_reason, agent_id, created_at,"
-                    + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    + " previous_secret_expires_at, disabled_reason, format, agent_id, created_at,"
+                    + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                     + NOW
                     + ", "
                     + NOW
@@ -140,7 +143,8 @@ public class JdbcWebhookStore implements WebhookStore {
   }
 
   /** Queues one delivery on the given connection (the sequencer's transaction, for fan-out). */
-  static String enqueue(
+  @Override
+  public String enqueue(
       Connection c,
       String agentId,
       String messageId,
@@ -169,26 +173,6 @@ public class JdbcWebhookStore implements WebhookStore {
       ps.executeUpdate();
     }
     return id;
-  }
-
-  @Override
-  public boolean enqueueIfSubscribed(
-      Connection tx,
-      String agentId,
-      String messageId,
-      String eventType,
-      long timelineId,
-      String body)
-      throws SQLException {
-    Optional<Endpoint> endpoint = endpoint(tx, agentId);
-    if (endpoint.isEmpty()
-        || !endpoint.get().enabled()
-        || endpoint.get().destinationUrl() == null
-        || !endpoint.get().wants(eventType)) {
-      return false;
-    }
-    enqueue(tx, agentId, messageId, eventType, timelineId, body);
-    return true;
   }
 
   @Override

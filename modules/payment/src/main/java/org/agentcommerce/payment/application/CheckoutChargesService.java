@@ -64,7 +64,10 @@ public class CheckoutChargesService implements CheckoutCharges {
 
   @Override
   public Charged charge(Charge c) {
-    String type = c.methodToken().startsWith("mtk_") ? Mandates.METHOD : "card";
+    String type =
+        c.methodToken().startsWith("mtk_")
+            ? Mandates.METHOD
+            : VaultTokens.isVaultToken(c.methodToken()) ? VaultTokens.METHOD : "card";
     PaymentRecord p =
         payments
             .pay(
@@ -81,7 +84,8 @@ public class CheckoutChargesService implements CheckoutCharges {
                     c.protocol(),
                     c.buyerIssuer(),
                     c.buyerSubject(),
-                    null))
+                    null,
+                    c.checkoutSessionId()))
             .payment();
     return charged(p, null);
   }
@@ -105,6 +109,7 @@ public class CheckoutChargesService implements CheckoutCharges {
                 PaymentSteps.HOSTED,
                 c.buyerIssuer(),
                 c.buyerSubject(),
+                null,
                 null));
     return charged(o.payment(), o.oneTimeActionUrl());
   }

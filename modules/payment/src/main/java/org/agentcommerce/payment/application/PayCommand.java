@@ -6,7 +6,8 @@ import java.math.BigDecimal;
  * A request to pay an order. {@code protocol}: rest, acp, ucp or mcp (which door the order is paid
  * through; every door but rest is gated). {@code offSession}: the method is a delegated one (a
  * mandate's token) and the buyer is not present. {@code expectedAmount}/{@code expectedCurrency}:
- * the drift guard, both optional.
+ * the drift guard, both optional. {@code checkoutSessionId}: the checkout session a vault token
+ * must be allowed for (ACP delegated payment; null elsewhere).
  */
 public record PayCommand(
     String agentId,
@@ -21,7 +22,8 @@ public record PayCommand(
     String protocol,
     String buyerIssuer,
     String buyerSubject,
-    String mandateId) {
+    String mandateId,
+    String checkoutSessionId) {
 
   @Override
   public String toString() {

@@ -42,6 +42,7 @@ public class PaymentSteps {
   @Inject PaymentGates gates;
   @Inject HilApprovals hil;
   @Inject Mandates mandates;
+  @Inject VaultTokens vaultTokens;
   @Inject PspRegistry registry;
   @Inject Config config;
 
@@ -90,7 +91,8 @@ public class PaymentSteps {
   public Prepared prepare(PayCommand cmd) {
     // A mandate's token is a delegated method: the buyer is not present, the gates apply.
     boolean mandate = Mandates.METHOD.equals(cmd.methodType());
-    boolean offSession = cmd.offSession() || mandate;
+    boolean vault = VaultTokens.METHOD.equals(cmd.methodType());
+    boolean offSession = cmd.offSession() || mandate || vault;
     OrderBook.OrderSnapshot o =
         orders
             .lockOrder(cmd.agentId(), cmd.orderId())
@@ -164,6 +166,17 @@ public class PaymentSteps {
                 cmd.buyerIssuer(),
                 cmd.buyerSubject())
             : null;
+    // A vault token is checked against its allowance and used up in this transaction.
+    String vaultMethod =
+        vault
+            ? vaultTokens.redeem(
+                cmd.agentId(),
+                cmd.methodToken(),
+                o.total(),
+                o.merchantId(),
+                cmd.checkoutSessionId(),
+                paymentId)
+            : null;
     String approvalId = cmd.hilApprovalId();
     if (hil.required(o.total()) && HOSTED.equals(cmd.protocol()) && approvalId == null) {
       // The buyer's own press of pay on the hosted page, the amount on its button.
@@ -226,7 +239,7 @@ public class PaymentSteps {
         store.find(paymentId).orElseThrow(),
         a,
         route,
-        redeemed == null ? null : redeemed.paymentMethodToken());
+        redeemed == null ? vaultMethod : redeemed.paymentMethodToken());
   }
 
   /** The first PSP refused before creating anything: that attempt ends, the next one begins. */

@@ -91,6 +91,9 @@ public class AcpSession {
 
   @Column private String result;
 
+  @Column(name = "public_base")
+  private String publicBase;
+
   @Column(name = "expires_at", nullable = false)
   private Instant expiresAt;
 
@@ -196,6 +199,17 @@ public class AcpSession {
   public void cancel(Instant now) {
     status = CANCELLED;
     leaseUntil = null;
+    updatedAt = now;
+  }
+
+  /** The public base a completion of this session answered on (its order's permalink). */
+  public String publicBase() {
+    return publicBase;
+  }
+
+  /** Records the public base the completion answers on. */
+  public void completingOn(String base, Instant now) {
+    this.publicBase = base;
     updatedAt = now;
   }
 

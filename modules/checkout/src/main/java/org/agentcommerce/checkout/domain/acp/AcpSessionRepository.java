@@ -12,4 +12,7 @@ public interface AcpSessionRepository {
 
   /** The agent's session, read without a lock. */
   Optional<AcpSession> findForAgent(String agentId, String sessionId);
+
+  /** The agent's session whose order this is, read without a lock. */
+  Optional<AcpSession> findByOrder(String agentId, String orderId);
 }

@@ -32,4 +32,15 @@ public class JpaAcpSessionRepository implements AcpSessionRepository {
     return Optional.ofNullable(em.find(AcpSession.class, sessionId))
         .filter(s -> s.agentId().equals(agentId));
   }
+
+  @Override
+  public Optional<AcpSession> findByOrder(String agentId, String orderId) {
+    return em.createQuery(
+            "SELECT s FROM AcpSession s WHERE s.orderId = :order AND s.agentId = :agent",
+            AcpSession.class)
+        .setParameter("order", orderId)
+        .setParameter("agent", agentId)
+        .getResultStream()
+        .findFirst();
+  }
 }

@@ -31,12 +31,16 @@ public final class StandardWebhookSignature {
   }
 
   static String sign(String secret, String id, long timestamp, String body) {
+    return Base64.getEncoder()
+        .encodeToString(hmac(keyOf(secret), id + "." + timestamp + "." + body));
+  }
+
+  /** HMAC-SHA256 of the UTF-8 bytes of {@code data}. */
+  static byte[] hmac(byte[] key, String data) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(keyOf(secret), "HmacSHA256"));
-      byte[] sig =
-          mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8));
-      return Base64.getEncoder().encodeToString(sig);
+      mac.init(new SecretKeySpec(key, "HmacSHA256"));
+      return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HMAC-SHA256 is unavailable", e);
     }

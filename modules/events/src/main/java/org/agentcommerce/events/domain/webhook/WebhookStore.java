@@ -19,7 +19,19 @@ public interface WebhookStore {
       Instant previousSecretExpiresAt,
       String disabledReason,
       Instant lastTestAt,
-      String lastTestStatus) {
+      String lastTestStatus,
+      String format) {
+
+    /** Our Standard Webhooks deliveries (docs/events.md). */
+    public static final String STANDARD = "standard";
+
+    /** The Agentic Commerce Protocol's order webhooks (docs/acp.md). */
+    public static final String ACP = "acp";
+
+    /** Whether the endpoint takes the protocol's order webhooks instead of ours. */
+    public boolean acp() {
+      return ACP.equals(format);
+    }
 
     /** Whether deliveries of this event type go to the endpoint. */
     public boolean wants(String eventType) {
@@ -68,16 +80,16 @@ public interface WebhookStore {
   /** A new pending delivery, due now; answers its id (or the existing one for this message). */
   String enqueue(String agentId, String messageId, String eventType, Long timelineId, String body);
 
-  /**
-   * In the caller's transaction {@code tx}: queues the event for the agent's endpoint when it is
-   * enabled and subscribed to the type. Answers whether it queued one.
-   */
-  boolean enqueueIfSubscribed(
+  /** The agent's endpoint, read in the caller's transaction {@code tx}. */
+  Optional<Endpoint> endpoint(java.sql.Connection tx, String agentId) throws java.sql.SQLException;
+
+  /** In the caller's transaction {@code tx}: a new pending delivery, due now; answers its id. */
+  String enqueue(
       java.sql.Connection tx,
       String agentId,
       String messageId,
       String eventType,
-      long timelineId,
+      Long timelineId,
       String body)
       throws java.sql.SQLException;
 

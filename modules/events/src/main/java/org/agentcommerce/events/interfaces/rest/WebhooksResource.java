@@ -65,7 +65,15 @@ public class WebhooksResource {
               type = SchemaType.ARRAY,
               implementation = String.class,
               description = "Event types to deliver; empty or absent for all")
-          List<String> subscribedEvents) {}
+          List<String> subscribedEvents,
+      @Schema(
+              enumeration = {"standard", "acp"},
+              description =
+                  "standard: our signed order events (docs/events.md); acp: the Agentic Commerce"
+                      + " Protocol's order webhooks, order_create / order_update with the full"
+                      + " Order, signed with Merchant-Signature (docs/acp.md). Absent keeps the"
+                      + " endpoint's (standard for a new one)")
+          String format) {}
 
   @Schema(name = "WebhookDeliverySummary")
   public record Summary(
@@ -89,7 +97,11 @@ public class WebhooksResource {
       @Schema(description = "Why the endpoint was turned off (a 410 from the receiver)")
           String disabledReason,
       @Schema(name = "delivery_summary_24h", required = true) @JsonbProperty("delivery_summary_24h")
-          Summary deliverySummary24h) {}
+          Summary deliverySummary24h,
+      @Schema(
+              required = true,
+              enumeration = {"standard", "acp"})
+          String format) {}
 
   @Schema(name = "WebhookConfigResponse")
   public record ConfigResponse(
@@ -200,10 +212,11 @@ public class WebhooksResource {
   public ConfigResponse put(ConfigRequest body) {
     String agent = self();
     if (body == null) {
-      return response(webhooks.put(agent, null, null, null));
+      return response(webhooks.put(agent, null, null, null, null));
     }
     return response(
-        webhooks.put(agent, body.enabled(), body.destinationUrl(), body.subscribedEvents()));
+        webhooks.put(
+            agent, body.enabled(), body.destinationUrl(), body.subscribedEvents(), body.format()));
   }
 
   @POST
@@ -366,7 +379,8 @@ public class WebhooksResource {
                 s.failed(),
                 s.retrying(),
                 outcomes == 0 ? null : (double) s.succeeded() / outcomes,
-                s.lastDeliveryAt())),
+                s.lastDeliveryAt()),
+            v.format()),
         v.signingSecret());
   }
 

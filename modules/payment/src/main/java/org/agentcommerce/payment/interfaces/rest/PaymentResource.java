@@ -283,6 +283,7 @@ public class PaymentResource {
                 "rest",
                 token.getIssuer(),
                 token.getSubject(),
+                null,
                 null),
             links.of(uri));
     PaymentRecord p = outcome.payment();

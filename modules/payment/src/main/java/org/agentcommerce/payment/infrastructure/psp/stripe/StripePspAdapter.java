@@ -357,7 +357,11 @@ public final class StripePspAdapter implements PspAdapter {
       charge.metadata().forEach((key, value) -> params.putMetadata("ac_" + key, value));
     }
     String token = charge.paymentMethodToken();
-    if (token != null && token.startsWith("tok_")) {
+    if (token != null && token.startsWith("spt_")) {
+      // A shared payment token an agent platform granted the merchant (ACP, docs/acp.md): Stripe
+      // holds its usage limits (amount, currency, expiry) and refuses a charge outside them.
+      params.putExtraParam("payment_method_data", Map.of("shared_payment_granted_token", token));
+    } else if (token != null && token.startsWith("tok_")) {
       // A legacy card token becomes a PaymentMethod at confirmation (Stripe's documented way).
       params.putExtraParam(
           "payment_method_data", Map.of("type", "card", "card", Map.of("token", token)));

@@ -181,6 +181,23 @@ class StripePspAdapterTest {
   }
 
   @Test
+  void sharedPaymentTokenIsSentAsTheGrantedTokenNeverAsAPaymentMethod() throws Exception {
+    answerCharge(json(200, intent("succeeded")));
+
+    adapter.charge(charge("spt_1PgafyB7WZ01zgkW", true, null));
+
+    stripe.verify(
+        postRequestedFor(urlPathEqualTo(INTENTS))
+            .withFormParam(
+                "payment_method_data[shared_payment_granted_token]",
+                equalTo("spt_1PgafyB7WZ01zgkW"))
+            .withFormParam("payment_method", absent())
+            .withFormParam("payment_method_data[card][token]", absent())
+            .withFormParam("confirm", equalTo("true"))
+            .withFormParam("off_session", equalTo("true")));
+  }
+
+  @Test
   void cardDeclinedIsDeclinedWithCodeDeclineCodeAndThePaymentIntent() throws Exception {
     answerCharge(json(402, CARD_DECLINED));
 

@@ -273,6 +273,49 @@ public class OpenApiFilter implements OASFilter {
     }
   }
 
+  /**
+   * The Agentic Commerce Protocol's operations (docs/acp.md) answer every error in the protocol's
+   * shape, {@code AcpError}, whatever the edge documented for them.
+   */
+  private static void acpErrors(OpenAPI openAPI) {
+    if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
+      return;
+    }
+    openAPI
+        .getPaths()
+        .getPathItems()
+        .forEach(
+            (path, item) -> {
+              if (!path.startsWith("/acp/") && !path.startsWith("/sandbox/psp/agentic_commerce/")) {
+                return;
+              }
+              item.getOperations()
+                  .values()
+                  .forEach(
+                      op -> {
+                        if (op.getResponses() == null
+                            || op.getResponses().getAPIResponses() == null) {
+                          return;
+                        }
+                        op.getResponses()
+                            .getAPIResponses()
+                            .forEach(
+                                (status, r) -> {
+                                  if (status.startsWith("4") || status.startsWith("5")) {
+                                    r.setContent(
+                                        OASFactory.createContent()
+                                            .addMediaType(
+                                                jakarta.ws.rs.core.MediaType.APPLICATION_JSON,
+                                                OASFactory.createMediaType()
+                                                    .schema(
+                                                        OASFactory.createSchema()
+                                                            .ref("AcpError"))));
+                                  }
+                                });
+                      });
+            });
+  }
+
   @Override
   public void filterOpenAPI(OpenAPI openAPI) {
     openAPI.setInfo(
@@ -385,6 +428,7 @@ public class OpenApiFilter implements OASFilter {
                     .additionalPropertiesBoolean(Boolean.TRUE))
             .required(List.of("detail")));
     addProtocolSchemas(components);
+    acpErrors(openAPI);
   }
 
   /**
