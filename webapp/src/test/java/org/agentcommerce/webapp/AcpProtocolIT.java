@@ -175,20 +175,7 @@ class AcpProtocolIT {
   }
 
   private String delegate(String key, String sessionId, long max, String currency, String expires) {
-    String body =
-        "{\"payment_method\":{\"type\":\"card\",\"card_number_type\":\"fpan\",\"number\":"
-            + "\"4242424242424242\",\"exp_month\":\"11\",\"exp_year\":\"2030\",\"display_card_funding_type\":"
-            + "\"credit\",\"metadata\":{}},\"allowance\":{\"reason\":\"one_time\",\"max_amount\":"
-            + max
-            + ",\"currency\":\""
-            + currency
-            + "\",\"checkout_session_id\":\""
-            + sessionId
-            + "\",\"merchant_id\":\""
-            + LUMEN
-            + "\",\"expires_at\":\""
-            + expires
-            + "\"},\"risk_signals\":[],\"metadata\":{}}";
+    String body = delegateBody(sessionId, String.valueOf(max), currency, expires);
     Http.Answer a =
         call(
             "POST",
@@ -203,6 +190,23 @@ class AcpProtocolIT {
     String token = a.json().getString("id");
     assertTrue(token.startsWith("vt_"), a::toString);
     return token;
+  }
+
+  private static String delegateBody(
+      String sessionId, String max, String currency, String expires) {
+    return "{\"payment_method\":{\"type\":\"card\",\"card_number_type\":\"fpan\",\"number\":"
+        + "\"4242424242424242\",\"exp_month\":\"11\",\"exp_year\":\"2030\",\"display_card_funding_type\":"
+        + "\"credit\",\"metadata\":{}},\"allowance\":{\"reason\":\"one_time\",\"max_amount\":"
+        + max
+        + ",\"currency\":\""
+        + currency
+        + "\",\"checkout_session_id\":\""
+        + sessionId
+        + "\",\"merchant_id\":\""
+        + LUMEN
+        + "\",\"expires_at\":\""
+        + expires
+        + "\"},\"risk_signals\":[],\"metadata\":{}}";
   }
 
   private static String completeBody(String token) {
@@ -690,6 +694,354 @@ class AcpProtocolIT {
   }
 
   @Test
+  void aPlatformWithASigningKeyMustSignEveryRequest() throws Exception {
+    String key = signedAgentKey();
+    // Unsigned: refused, on a write and on a read, and nothing is created.
+    long before =
+        count(
+            "SELECT COUNT(*) FROM acp_sessions WHERE agent_id = ?", TestDatabase.ACP_SIGNED_AGENT);
+    JsonObject e = error(create(key), 401, "invalid_signature");
+    assertTrue(e.getString("message").contains("Signature"), e::toString);
+    error(call("GET", sessions() + "/csn_x", null, null, key), 401, "invalid_signature");
+    // A Timestamp alone is no signature either.
+    error(create(key, "Timestamp", Instant.now().toString()), 401, "invalid_signature");
+    assertEquals(
+        before,
+        count(
+            "SELECT COUNT(*) FROM acp_sessions WHERE agent_id = ?", TestDatabase.ACP_SIGNED_AGENT));
+    // Signed: accepted.
+    session(
+        signedCreate(key, TestDatabase.ACP_SIGNING_KEY, Instant.now().toString(), createBody()),
+        201,
+        "CheckoutSession");
+    // A platform without a key may still send unsigned requests.
+    session(create(agent.apiKey()), 201, "CheckoutSession");
+  }
+
+  @Test
+  void aQuantityOutsideOneToTheLimitIsRefusedNeverWrapped() {
+    String key = agent.apiKey();
+    for (String q : List.of("4294967297", "-4294967295", "1001", "0", "2.5", "1e400", "\"2\"")) {
+      String body = createBody().replace("\"}],", "\",\"quantity\":" + q + "}],");
+      JsonObject e =
+          error(
+              call(
+                  "POST",
+                  sessions(),
+                  null,
+                  body,
+                  key,
+                  "Idempotency-Key",
+                  UUID.randomUUID().toString()),
+              400,
+              "invalid_request");
+      assertEquals("$.line_items[0].quantity", e.getString("param"), q);
+    }
+    // A quantity in range is taken as sent.
+    String body = createBody().replace("\"}],", "\",\"quantity\":7}],");
+    JsonObject s =
+        session(
+            call(
+                "POST",
+                sessions(),
+                null,
+                body,
+                key,
+                "Idempotency-Key",
+                UUID.randomUUID().toString()),
+            201,
+            "CheckoutSession");
+    assertEquals(7, s.getJsonArray("line_items").getJsonObject(0).getInt("quantity"), s::toString);
+  }
+
+  @Test
+  void buyerAndAddressFieldsAreCappedAtWhatTheOrderKeepsOnEveryCall() {
+    String key = agent.apiKey();
+    String longName = "N".repeat(201);
+    // create
+    String create =
+        createBody()
+            .replace(
+                "\"capabilities\"",
+                "\"buyer\":{\"full_name\":\"" + longName + "\"},\"capabilities\"");
+    assertEquals(
+        "$.buyer.full_name",
+        error(
+                call(
+                    "POST",
+                    sessions(),
+                    null,
+                    create,
+                    key,
+                    "Idempotency-Key",
+                    UUID.randomUUID().toString()),
+                400,
+                "invalid_request")
+            .getString("param"));
+    // update: a name, an address line, a country that the order could not keep
+    String id = session(create(key), 201, "CheckoutSession").getString("id");
+    for (String[] bad :
+        new String[][] {
+          {"\"first_name\":\"Ada\"", "\"first_name\":\"" + longName + "\"", "$.buyer.first_name"},
+          {"1 Main St", "M".repeat(301), "$.fulfillment_details.address.line_one"},
+          {"\"country\":\"US\"", "\"country\":\"USA\"", "$.fulfillment_details.address.country"},
+          {"10001", "1".repeat(21), "$.fulfillment_details.address.postal_code"}
+        }) {
+      String update = ADDRESS_UPDATE.replace(bad[0], bad[1]);
+      assertEquals(
+          bad[2],
+          error(
+                  call(
+                      "POST",
+                      sessions() + "/" + id,
+                      null,
+                      update,
+                      key,
+                      "Idempotency-Key",
+                      UUID.randomUUID().toString()),
+                  400,
+                  "invalid_request")
+              .getString("param"));
+    }
+    // complete: a session with an address but no e-mail yet
+    String noEmail =
+        "{" + ADDRESS_UPDATE.substring(ADDRESS_UPDATE.indexOf("\"fulfillment_details\""));
+    session(
+        call(
+            "POST",
+            sessions() + "/" + id,
+            "CheckoutSessionUpdateRequest",
+            noEmail,
+            key,
+            "Idempotency-Key",
+            UUID.randomUUID().toString()),
+        200,
+        "CheckoutSession");
+    String token = delegate(key, id, 100_000, "usd", inAnHour());
+    String good = completeBody(token);
+    for (String[] bad :
+        new String[][] {
+          {
+            "{\"email\":\"ada@example.com\"}",
+            "{\"email\":\"ada@example.com\",\"full_name\":\"" + longName + "\"}",
+            "$.buyer.full_name"
+          },
+          {"ada@example.com", "not-an-address", "$.buyer.email"},
+          {"ada@example.com", "a@" + "b".repeat(330) + ".com", "$.buyer.email"}
+        }) {
+      assertEquals(
+          bad[2],
+          error(
+                  call(
+                      "POST",
+                      sessions() + "/" + id + "/complete",
+                      null,
+                      good.replace(bad[0], bad[1]),
+                      key,
+                      "Idempotency-Key",
+                      UUID.randomUUID().toString()),
+                  400,
+                  "invalid_request")
+              .getString("param"));
+    }
+    // Nothing of those was saved on the session.
+    assertEquals(
+        "null",
+        String.valueOf(Agents.query("SELECT customer_email FROM acp_sessions WHERE id = ?", id)));
+    // A valid complete still completes, with its buyer.
+    assertEquals(
+        "completed",
+        session(
+                complete(key, id, token, UUID.randomUUID().toString()),
+                200,
+                "CheckoutSessionWithOrder")
+            .getString("status"));
+  }
+
+  private static String nested(int depth) {
+    return "{\"a\":".repeat(depth) + "1" + "}".repeat(depth);
+  }
+
+  /**
+   * A delegate without schema checks: the standard's delegate Error enumerates six codes only, and
+   * a malformed body's invalid_request (ours, as on the checkout operations) is not among them.
+   */
+  private Http.Answer delegateRaw(String key, String body, String idem) {
+    return http.send(
+        "POST",
+        "/sandbox/psp/agentic_commerce/delegate_payment",
+        body,
+        "Authorization",
+        "Bearer " + key,
+        "API-Version",
+        "2026-04-17",
+        "Idempotency-Key",
+        idem);
+  }
+
+  @Test
+  void hostileInputIsA400NeverAServerError() throws Exception {
+    String key = agent.apiKey();
+    // Discount codes that are not strings.
+    String codes =
+        createBody()
+            .replace(
+                "\"capabilities\":{}",
+                "\"capabilities\":{},\"discounts\":{\"codes\":[1,{\"a\":1}]}");
+    assertEquals(
+        "$.discounts.codes[0]",
+        error(
+                call(
+                    "POST",
+                    sessions(),
+                    null,
+                    codes,
+                    key,
+                    "Idempotency-Key",
+                    UUID.randomUUID().toString()),
+                400,
+                "invalid_request")
+            .getString("param"));
+    // JSON nested deeper than the parser takes: in capabilities (create), in metadata (delegate).
+    String deep = createBody().replace("\"capabilities\":{}", "\"capabilities\":" + nested(5000));
+    error(
+        call("POST", sessions(), null, deep, key, "Idempotency-Key", UUID.randomUUID().toString()),
+        400,
+        "invalid_request");
+    String id = readySession(key);
+    String good = delegateBody(id, "100000", "usd", inAnHour());
+    error(
+        delegateRaw(
+            key,
+            good.replace("\"metadata\":{}}", "\"metadata\":" + nested(5000) + "}"),
+            UUID.randomUUID().toString()),
+        400,
+        "invalid_request");
+    // A max_amount beyond a long.
+    for (String max : List.of("1e30", "1000000000000000000000000000000")) {
+      JsonObject e =
+          error(
+              delegateRaw(
+                  key, delegateBody(id, max, "usd", inAnHour()), UUID.randomUUID().toString()),
+              400,
+              "invalid_request");
+      assertEquals("$.allowance.max_amount", e.getString("param"), max);
+    }
+    // Eight delegates at once with one Idempotency-Key and body: one token, the others the
+    // sequential repeat's 409 duplicate_request.
+    String idem = UUID.randomUUID().toString();
+    List<java.util.concurrent.Callable<Http.Answer>> same = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      same.add(() -> delegateRaw(key, good, idem));
+    }
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(8);
+    List<Http.Answer> answers = new ArrayList<>();
+    try {
+      for (java.util.concurrent.Future<Http.Answer> f : pool.invokeAll(same)) {
+        answers.add(f.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(1, answers.stream().filter(a -> a.status() == 201).count(), answers::toString);
+    for (Http.Answer a : answers) {
+      if (a.status() != 201) {
+        error(a, 409, "duplicate_request");
+      }
+    }
+    assertEquals(1, count("SELECT COUNT(*) FROM acp_vault_tokens WHERE idempotency_key = ?", idem));
+  }
+
+  @Test
+  void theDelegateRequestIsRememberedWithoutTheCardNumber() throws Exception {
+    String key = agent.apiKey();
+    String id = readySession(key);
+    String body =
+        delegateBody(id, "100000", "usd", inAnHour())
+            .replace("\"exp_month\"", "\"cvc\":\"123\",\"exp_month\"");
+    String idem = UUID.randomUUID().toString();
+    Http.Answer minted = delegateRaw(key, body, idem);
+    assertEquals(201, minted.status(), minted::toString);
+    String stored =
+        String.valueOf(
+            Agents.query(
+                "SELECT request_hash FROM acp_vault_tokens WHERE idempotency_key = ?", idem));
+    // Not a hash of the body: that would give the card number away to a search of its digits.
+    assertFalse(stored.equalsIgnoreCase(sha256(body)), stored);
+    assertEquals(64, stored.length());
+    // No column holds the number or the CVC.
+    Object hits =
+        Agents.query(
+            "SELECT COUNT(*) FROM acp_vault_tokens WHERE idempotency_key = ? AND CONCAT_WS('|', id,"
+                + " agent_id, token_hash, merchant_id, checkout_session_id, currency, method_ref,"
+                + " COALESCE(card_last4, ''), idempotency_key, request_hash) LIKE ?",
+            idem,
+            "%424242424242%");
+    assertEquals(0L, ((Number) hits).longValue());
+    // The same request again is still recognised; another card under the key is a conflict.
+    error(delegateRaw(key, body, idem), 409, "duplicate_request");
+    error(
+        delegateRaw(key, body.replace("4242424242424242", "5555555555554444"), idem),
+        422,
+        "idempotency_conflict");
+  }
+
+  @Test
+  void onlyADelegatedCredentialPaysAndTheCompletedSessionShowsItsOrder() {
+    String key = agent.apiKey();
+    String id = readySession(key);
+    // A raw PSP token, and a Stripe shared payment token where Stripe does not take the payments.
+    for (String raw : List.of("tok_visa", "pm_card_visa", "spt_1PgafyB7WZ01zgkW")) {
+      JsonObject e =
+          error(complete(key, id, raw, UUID.randomUUID().toString()), 400, "invalid_payment_data");
+      assertEquals("$.payment_data.instrument.credential.token", e.getString("param"), raw);
+    }
+    // Nothing was written: no order, the session still ready.
+    assertEquals(
+        "null", String.valueOf(Agents.query("SELECT order_id FROM acp_sessions WHERE id = ?", id)));
+    assertEquals(
+        "ready_for_payment",
+        session(call("GET", sessions() + "/" + id, null, null, key), 200, "CheckoutSession")
+            .getString("status"));
+    String token = delegate(key, id, 100_000, "usd", inAnHour());
+    JsonObject done =
+        session(
+            complete(key, id, token, UUID.randomUUID().toString()),
+            200,
+            "CheckoutSessionWithOrder");
+    JsonObject order = done.getJsonObject("order");
+    // A later read of the completed session shows the same order.
+    JsonObject read =
+        session(
+            call("GET", sessions() + "/" + id, null, null, key), 200, "CheckoutSessionWithOrder");
+    assertEquals("completed", read.getString("status"));
+    assertEquals(
+        order.getString("id"), read.getJsonObject("order").getString("id"), read::toString);
+    assertEquals(id, read.getJsonObject("order").getString("checkout_session_id"));
+    assertEquals(
+        order.getString("permalink_url"), read.getJsonObject("order").getString("permalink_url"));
+  }
+
+  @Test
+  void aVaultTokenNeverReachesAPspThroughThePaymentsApi() {
+    Http.Answer a =
+        http.post(
+            "/agent/v1/payments",
+            "{\"order_id\":\"ord_none\",\"payment_method\":{\"type\":\"card\",\"token\":\"vt_0123456789abcdef\"}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            TestIssuer.token("acp-vt-" + System.nanoTime()),
+            "Idempotency-Key",
+            UUID.randomUUID().toString());
+    assertEquals(422, a.status(), a::toString);
+    JsonObject v = a.json().getJsonArray("detail").getJsonObject(0);
+    assertEquals("token", v.getJsonArray("loc").getString(2), a::toString);
+    assertTrue(v.getString("msg").contains("vt_"), a::toString);
+  }
+
+  @Test
   void aSessionStartedOnTheRestLaneCompletesOverTheProtocol() {
     String buyer = TestIssuer.token("acp-proto-" + System.nanoTime());
     Http.Answer started =
@@ -740,5 +1092,178 @@ class AcpProtocolIT {
             buyer);
     assertEquals("completed", session(done, 200, "CheckoutSessionWithOrder").getString("status"));
     assertFalse(done.body().contains(token), "the token is never echoed");
+  }
+
+  /** A ready session of {@code quantity} of the one-item product for the buyer token. */
+  private String readySessionFor(String key, String buyer, int quantity) {
+    // quantity is our extension of the standard's Item (which has none): no request schema.
+    String body = createBody().replace("\"}],", "\",\"quantity\":" + quantity + "}],");
+    JsonObject created =
+        session(
+            call(
+                "POST",
+                sessions(),
+                null,
+                body,
+                key,
+                "Idempotency-Key",
+                UUID.randomUUID().toString(),
+                "X-Agent-User-JWT",
+                buyer),
+            201,
+            "CheckoutSession");
+    String id = created.getString("id");
+    JsonObject updated =
+        session(
+            call(
+                "POST",
+                sessions() + "/" + id,
+                "CheckoutSessionUpdateRequest",
+                ADDRESS_UPDATE,
+                key,
+                "Idempotency-Key",
+                UUID.randomUUID().toString(),
+                "X-Agent-User-JWT",
+                buyer),
+            200,
+            "CheckoutSession");
+    assertEquals("ready_for_payment", updated.getString("status"), updated::toString);
+    return id;
+  }
+
+  private void approve(String key, String buyer, String approvalId) {
+    Http.Answer a =
+        http.post(
+            "/agent/v1/payments/approvals/" + approvalId + "/approve",
+            "",
+            "X-API-Key",
+            key,
+            "X-Agent-User-JWT",
+            buyer);
+    assertEquals(200, a.status(), a::toString);
+    assertEquals("approved", a.json().getString("status"));
+  }
+
+  private static long count(String sql, Object... args) {
+    return ((Number) Agents.query(sql, args)).longValue();
+  }
+
+  @Test
+  void aCompleteAboveTheApprovalThresholdSucceedsOnceTheBuyerApproved() {
+    String key = agent.apiKey();
+    String buyer = TestIssuer.token("acp-hil-" + System.nanoTime());
+    String id = readySessionFor(key, buyer, 13); // 273.00 USD of goods: over USD 250
+    String token = delegate(key, id, 100_000, "usd", inAnHour());
+    String body = completeBody(token);
+    String path = sessions() + "/" + id + "/complete";
+    JsonObject refused =
+        error(
+            call(
+                "POST",
+                path,
+                "CheckoutSessionCompleteRequest",
+                body,
+                key,
+                "Idempotency-Key",
+                UUID.randomUUID().toString(),
+                "X-Agent-User-JWT",
+                buyer),
+            409,
+            "HIL_REQUIRED");
+    String message = refused.getString("message");
+    java.util.regex.Matcher url =
+        java.util.regex.Pattern.compile(
+                "approve_url: (https?://\\S+/checkout/approvals/(hil_\\w+)#token=\\S+)")
+            .matcher(message);
+    assertTrue(url.find(), message);
+    String approvalId = url.group(2);
+    assertTrue(message.contains("X-HIL-Approval: " + approvalId), message);
+    String orderId =
+        String.valueOf(Agents.query("SELECT order_id FROM acp_sessions WHERE id = ?", id));
+    assertEquals(0, count("SELECT COUNT(*) FROM payments WHERE order_id = ?", orderId));
+    // Not approved yet: the header alone is refused, nothing charged.
+    error(
+        call(
+            "POST",
+            path,
+            "CheckoutSessionCompleteRequest",
+            body,
+            key,
+            "Idempotency-Key",
+            UUID.randomUUID().toString(),
+            "X-Agent-User-JWT",
+            buyer,
+            "X-HIL-Approval",
+            approvalId),
+        403,
+        "HIL_APPROVAL_INVALID");
+    approve(key, buyer, approvalId);
+    JsonObject done =
+        session(
+            call(
+                "POST",
+                path,
+                "CheckoutSessionCompleteRequest",
+                body,
+                key,
+                "Idempotency-Key",
+                UUID.randomUUID().toString(),
+                "X-Agent-User-JWT",
+                buyer,
+                "X-HIL-Approval",
+                approvalId),
+            200,
+            "CheckoutSessionWithOrder");
+    assertEquals("completed", done.getString("status"));
+    // The order the approval was asked for is the one charged; one order, one payment.
+    assertEquals(orderId, done.getJsonObject("order").getString("id"));
+    assertEquals(1, count("SELECT COUNT(*) FROM orders WHERE agent_session_id = ?", id));
+    assertEquals(1, count("SELECT COUNT(*) FROM payments WHERE order_id = ?", orderId));
+    assertEquals(
+        1,
+        count(
+            "SELECT COUNT(*) FROM payments WHERE order_id = ? AND status = 'succeeded'", orderId));
+    assertEquals(
+        "paid", String.valueOf(Agents.query("SELECT status FROM orders WHERE id = ?", orderId)));
+  }
+
+  @Test
+  void theLanesCompleteTakesTheApprovalToo() {
+    String key = agent.apiKey();
+    String buyer = TestIssuer.token("acp-hil-lane-" + System.nanoTime());
+    String id = readySessionFor(key, buyer, 13);
+    String path = "/agent/v1/checkout/acp/" + id + "/complete";
+    String body = "{\"payment_data\":{\"token\":\"tok_visa\",\"provider\":\"stripe\"}}";
+    Http.Answer refused =
+        http.post(
+            path,
+            body,
+            "X-API-Key",
+            key,
+            "X-Agent-User-JWT",
+            buyer,
+            "Idempotency-Key",
+            UUID.randomUUID().toString());
+    assertEquals(409, refused.status(), refused::toString);
+    JsonObject approval = refused.json().getJsonObject("detail").getJsonObject("approval");
+    String orderId = approval.getString("order_id");
+    approve(key, buyer, approval.getString("approval_id"));
+    Http.Answer done =
+        http.post(
+            path,
+            body,
+            "X-API-Key",
+            key,
+            "X-Agent-User-JWT",
+            buyer,
+            "Idempotency-Key",
+            UUID.randomUUID().toString(),
+            "X-HIL-Approval",
+            approval.getString("approval_id"));
+    assertEquals(200, done.status(), done::toString);
+    assertEquals("completed", done.json().getString("status"));
+    assertEquals(orderId, done.json().getString("order_id"));
+    assertEquals(1, count("SELECT COUNT(*) FROM orders WHERE agent_session_id = ?", id));
+    assertEquals(1, count("SELECT COUNT(*) FROM payments WHERE order_id = ?", orderId));
   }
 }

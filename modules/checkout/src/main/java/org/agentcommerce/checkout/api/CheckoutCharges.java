@@ -41,7 +41,10 @@ public interface CheckoutCharges {
   /**
    * An off-session charge of an order's total. {@code methodToken}: a PSP token, a mandate's {@code
    * mtk_} token or an ACP vault token ({@code vt_}, delegated payment: used once, within its
-   * allowance, which names {@code checkoutSessionId}); it travels with the call only.
+   * allowance, which names {@code checkoutSessionId}); it travels with the call only. {@code
+   * hilApprovalId}: the buyer's approval of this order's charge above the HIL threshold (null: none
+   * yet; the charge is then refused 409 HIL_REQUIRED with the approval to ask for, its page linked
+   * on {@code publicBase}).
    */
   record Charge(
       String agentId,
@@ -50,7 +53,9 @@ public interface CheckoutCharges {
       String protocol,
       String buyerIssuer,
       String buyerSubject,
-      String checkoutSessionId) {
+      String checkoutSessionId,
+      String hilApprovalId,
+      java.net.URI publicBase) {
 
     @Override
     public String toString() {

@@ -101,6 +101,21 @@ public interface CheckoutSessions {
    * /agent/v1/checkout/acp/{id}/complete}: the gates' 403, 409 completion_in_progress, 502
    * acp_capture_failed / acp_capture_pending_retry; a completed session replays its answer.
    */
+  default Completion complete(
+      String agentId,
+      Buyer buyer,
+      String sessionId,
+      String provider,
+      String methodToken,
+      String key,
+      URI publicBase) {
+    return complete(agentId, buyer, sessionId, provider, methodToken, key, publicBase, null);
+  }
+
+  /**
+   * The same with the buyer's HIL approval ({@code hil_…}, null: none) of the session's order: a
+   * charge above the approval threshold is refused 409 HIL_REQUIRED without it.
+   */
   Completion complete(
       String agentId,
       Buyer buyer,
@@ -108,7 +123,8 @@ public interface CheckoutSessions {
       String provider,
       String methodToken,
       String key,
-      URI publicBase);
+      URI publicBase,
+      String hilApprovalId);
 
   /** The order a payment link pays and the hosted page's address (its token in the fragment). */
   record PaymentLink(

@@ -150,7 +150,10 @@ public class AcpCheckoutService {
    * released, nothing charged), the order book's and the payment's refusals (claim released), 502
    * acp_capture_failed (declined; claim released, the order kept payment_failed), 502
    * acp_capture_pending_retry (outcome unknown: reconciliation decides, the next complete reads the
-   * payment and never charges again before it is known).
+   * payment and never charges again before it is known). Above the HIL threshold the charge needs
+   * {@code hilApprovalId}, the buyer's approval of the session's order: without it 409 HIL_REQUIRED
+   * (claim released, the order kept: the approval asked for is bound to it, and the retry with it
+   * charges that same order).
    */
   public Completed complete(
       String agentId,
@@ -159,7 +162,8 @@ public class AcpCheckoutService {
       String methodToken,
       String key,
       String payloadHash,
-      URI publicBase) {
+      URI publicBase,
+      String hilApprovalId) {
     AcpSteps.Claim claim =
         steps.claim(agentId, sessionId, buyer.issuer(), buyer.subject(), key, payloadHash);
     if (claim.replay() != null) {
@@ -207,7 +211,9 @@ public class AcpCheckoutService {
                       "acp",
                       buyer.issuer(),
                       buyer.subject(),
-                      sessionId));
+                      sessionId,
+                      hilApprovalId,
+                      publicBase));
     } catch (ApiException refused) {
       // Refused before anything was sent (gates, HIL, a payment already running).
       if ("PAYMENT_IN_PROGRESS".equals(refused.code())) {

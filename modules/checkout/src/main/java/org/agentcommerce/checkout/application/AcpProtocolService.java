@@ -33,6 +33,9 @@ public class AcpProtocolService {
   @Inject Baskets baskets;
   @Inject Clock clock;
 
+  @Inject
+  jakarta.enterprise.inject.Instance<org.agentcommerce.checkout.api.CheckoutCharges> charges;
+
   /** What a create or update asks for; null members keep what the session has. */
   public record Changes(
       List<Item> items,
@@ -96,14 +99,17 @@ public class AcpProtocolService {
       String key,
       String email,
       String name,
-      URI publicBase) {
+      URI publicBase,
+      String hilApprovalId) {
     Session s = get(agentId, buyer, merchantId, sessionId);
+    delegated(token, merchantId);
     if (email != null && s.customerEmail() == null && AcpSession.READY.equals(s.status())) {
       sessions.update(
           agentId, buyer, sessionId, merged(s, new Changes(null, null, email, name, null, null)));
     }
     CheckoutSessions.Completion c =
-        sessions.complete(agentId, buyer, sessionId, provider, token, key, publicBase);
+        sessions.complete(
+            agentId, buyer, sessionId, provider, token, key, publicBase, hilApprovalId);
     String orderId;
     try (var r =
         org.agentcommerce.platform.api.Jsonp.PROVIDER.createReader(
@@ -111,6 +117,32 @@ public class AcpProtocolService {
       orderId = r.readObject().getString("order_id");
     }
     return new Completed(sessions.get(agentId, buyer, sessionId), orderId, c.replayed());
+  }
+
+  /**
+   * The handler advertises requires_delegate_payment: a complete pays with a delegated credential
+   * only, a vault token ({@code vt_}) or, when the merchant's payments go to Stripe, a Stripe
+   * shared payment token ({@code spt_}); a raw PSP token is 400 invalid_payment_data before
+   * anything is written.
+   */
+  private void delegated(String token, String merchantId) {
+    if (token.startsWith("vt_")) {
+      return;
+    }
+    if (token.startsWith("spt_")
+        && charges.isResolvable()
+        && "stripe".equals(charges.get().settings(merchantId).firstPsp())) {
+      return;
+    }
+    throw invalid(
+        "invalid_payment_data",
+        token.startsWith("spt_")
+            ? "A Stripe shared payment token pays a merchant whose payments go to Stripe only;"
+                + " delegate the card (delegate_payment_url) and pay with its vt_ token."
+            : "This handler requires a delegated payment: pay with the vt_ token that"
+                + " delegate_payment answered (or a Stripe spt_ token where Stripe takes the"
+                + " merchant's payments), never a raw PSP token.",
+        "$.payment_data.instrument.credential.token");
   }
 
   /** Cancels a session that is neither completed nor cancelled (405 not_cancelable otherwise). */

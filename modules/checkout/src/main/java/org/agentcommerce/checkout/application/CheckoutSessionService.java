@@ -124,7 +124,8 @@ public class CheckoutSessionService implements CheckoutSessions {
       String provider,
       String methodToken,
       String key,
-      URI publicBase) {
+      URI publicBase,
+      String hilApprovalId) {
     AcpCheckoutService.Completed c =
         acp.complete(
             agentId,
@@ -134,7 +135,8 @@ public class CheckoutSessionService implements CheckoutSessions {
             key,
             // The same payload hash as the REST complete: a key is one payload on either surface.
             CheckoutTokens.hash((provider == null ? "" : provider) + "\n" + methodToken),
-            publicBase);
+            publicBase,
+            hilApprovalId);
     return new Completion(c.resultJson(), c.replayed());
   }
 

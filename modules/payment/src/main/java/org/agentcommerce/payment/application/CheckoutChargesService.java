@@ -80,12 +80,13 @@ public class CheckoutChargesService implements CheckoutCharges {
                     null,
                     null,
                     null,
-                    null,
+                    c.hilApprovalId(),
                     c.protocol(),
                     c.buyerIssuer(),
                     c.buyerSubject(),
                     null,
-                    c.checkoutSessionId()))
+                    c.checkoutSessionId()),
+                c.publicBase())
             .payment();
     return charged(p, null);
   }

@@ -76,6 +76,21 @@ public class VaultTokens {
    */
   @Transactional
   public Minted delegate(Delegate d) {
+    repeat(d);
+    return mint(d);
+  }
+
+  /**
+   * Throws what a repeat of {@code d}'s Idempotency-Key answers (409 duplicate_request, 422
+   * idempotency_conflict) when a token was minted under it; returns when none was. For a request
+   * that lost the race of two at once to the unique key (agent_id, idempotency_key).
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public void refuseRepeat(Delegate d) {
+    repeat(d);
+  }
+
+  private void repeat(Delegate d) {
     @SuppressWarnings("unchecked")
     List<Object[]> previous =
         em.createNativeQuery(
@@ -100,6 +115,9 @@ public class VaultTokens {
           "Idempotency-Key has already been used with a different request body",
           null);
     }
+  }
+
+  private Minted mint(Delegate d) {
     String method = TEST_CARDS.get(d.cardNumber());
     if (method == null) {
       throw refusal(

@@ -3,7 +3,6 @@ package org.agentcommerce.checkout.interfaces.rest;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -77,7 +76,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
     responseCode = "409",
     description =
         "idempotency_in_flight, completion_in_progress, checkout_session_cancelled,"
-            + " CHECKOUT_SESSION_LOCKED, PRICE_CHANGED, OUT_OF_STOCK, VARIANT_REQUIRED",
+            + " CHECKOUT_SESSION_LOCKED, PRICE_CHANGED, OUT_OF_STOCK, VARIANT_REQUIRED,"
+            + " HIL_REQUIRED (complete: the message carries the approve_url)",
     content = @Content(schema = @Schema(implementation = AcpWire.AcpError.class)))
 @APIResponse(
     responseCode = "422",
@@ -224,7 +224,10 @@ public class AcpProtocolResource {
               + " answers its completion again (Idempotent-Replayed: true); the same"
               + " Idempotency-Key with another payment is 422 idempotency_conflict. The gates"
               + " refuse with 403 (TIER2_CHARGE_DISABLED, ...), a vault token outside its"
-              + " allowance with 403 vault_token_*, a decline is 502 acp_capture_failed.")
+              + " allowance with 403 vault_token_*, a decline is 502 acp_capture_failed. Above the"
+              + " approval threshold: 409 HIL_REQUIRED, its message carries the buyer's"
+              + " approve_url and the approval id; once approved, complete again with"
+              + " X-HIL-Approval: hil_… (the same order is charged).")
   @Parameter(
       name = "Idempotency-Key",
       in = ParameterIn.HEADER,
@@ -247,6 +250,7 @@ public class AcpProtocolResource {
       @PathParam("merchant_id") @Size(max = 64) String merchantId,
       @PathParam("checkout_session_id") @Size(max = 64) String sessionId,
       @HeaderParam("Idempotency-Key") String key,
+      @HeaderParam("X-HIL-Approval") @Size(min = 1, max = 100) String hilApproval,
       String body) {
     JsonObject in = body(body);
     JsonObject payment = object(in, "payment_data", "$.payment_data");
@@ -269,7 +273,9 @@ public class AcpProtocolResource {
     }
     String provider = string(payment, "handler_id", "$.payment_data.handler_id");
     JsonObject buyer = object(in, "buyer", "$.buyer");
-    String email = buyer == null ? null : string(buyer, "email", "$.buyer.email");
+    // Checked as on create and update before anything is saved.
+    String email = buyer == null ? null : email(buyer, "$.buyer.email");
+    String name = buyer == null ? null : name(buyer);
     AcpProtocolService.Completed c =
         acp.complete(
             caller.agentId(),
@@ -280,13 +286,11 @@ public class AcpProtocolResource {
             token,
             key,
             email,
-            buyer == null ? null : name(buyer),
-            links.of(uri));
-    String base = links.of(uri).toString().replaceAll("/$", "");
-    AcpWire.AcpOrder order =
-        new AcpWire.AcpOrder(
-            "order", c.orderId(), sessionId, base + "/agent/v2/orders/" + c.orderId(), "confirmed");
-    Response.ResponseBuilder r = Response.ok(AcpWire.json(view(c.session(), order)));
+            name,
+            links.of(uri),
+            hilApproval);
+    Response.ResponseBuilder r =
+        Response.ok(AcpWire.json(view(c.session(), order(sessionId, c.orderId()))));
     if (c.replayed()) {
       r.header("Idempotent-Replayed", "true");
     }
@@ -330,7 +334,21 @@ public class AcpProtocolResource {
     return Response.ok(AcpWire.json(view(s, null))).build();
   }
 
-  private AcpWire.AcpCheckoutSession view(CheckoutSessions.Session s, AcpWire.AcpOrder order) {
+  /** The protocol's order reference of a completed session's order. */
+  private AcpWire.AcpOrder order(String sessionId, String orderId) {
+    String base = links.of(uri).toString().replaceAll("/$", "");
+    return new AcpWire.AcpOrder(
+        "order", orderId, sessionId, base + "/agent/v2/orders/" + orderId, "confirmed");
+  }
+
+  /** A session as the protocol shows it; a completed one with its order. */
+  private AcpWire.AcpCheckoutSession view(CheckoutSessions.Session s, AcpWire.AcpOrder given) {
+    AcpWire.AcpOrder order = given;
+    if (order == null
+        && org.agentcommerce.checkout.domain.acp.AcpSession.COMPLETED.equals(s.status())
+        && s.orderId() != null) {
+      order = order(s.sessionId(), s.orderId());
+    }
     String base = links.of(uri).toString().replaceAll("/$", "");
     return AcpWire.session(
         s, acp.expired(s), base, baskets.seller(s.merchantId()).storeUrl(), order);
@@ -357,16 +375,7 @@ public class AcpProtocolResource {
         if (id == null || id.isBlank() || id.length() > 130) {
           throw invalid("id is required", at + ".id");
         }
-        int quantity = 1;
-        if (item.containsKey("quantity")) {
-          if (!(item.get("quantity") instanceof jakarta.json.JsonNumber q)
-              || !q.isIntegral()
-              || q.intValue() < 1
-              || q.intValue() > 100) {
-            throw invalid("quantity is a whole number from 1 to 100", at + ".quantity");
-          }
-          quantity = q.intValue();
-        }
+        int quantity = item.containsKey("quantity") ? quantity(item.get("quantity"), at) : 1;
         int colon = id.indexOf(':');
         items.add(
             new CheckoutSessions.Item(
@@ -381,37 +390,37 @@ public class AcpProtocolResource {
     List<String> codes = null;
     JsonObject discounts = object(in, "discounts", "$.discounts");
     if (discounts != null && discounts.get("codes") instanceof JsonArray c) {
-      codes = c.getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+      codes = codes(c);
     }
     JsonObject buyer = object(in, "buyer", "$.buyer");
     JsonObject details = object(in, "fulfillment_details", "$.fulfillment_details");
-    String email = buyer == null ? null : string(buyer, "email", "$.buyer.email");
+    String email = buyer == null ? null : email(buyer, "$.buyer.email");
     if (email == null && details != null) {
-      email = string(details, "email", "$.fulfillment_details.email");
-    }
-    if (email != null && !email.matches("[^@\\s]{1,64}@[^@\\s]{1,190}\\.[^@\\s]{2,}")) {
-      throw invalid(
-          "not an e-mail address", buyer != null ? "$.buyer.email" : "$.fulfillment_details.email");
+      email = email(details, "$.fulfillment_details.email");
     }
     String name = buyer == null ? null : name(buyer);
     CheckoutSessions.Address address = null;
     if (details != null) {
       if (name == null) {
-        name = string(details, "name", "$.fulfillment_details.name");
+        name = text(details, "name", "$.fulfillment_details.name", NAME);
       }
       JsonObject a = object(details, "address", "$.fulfillment_details.address");
       if (a != null) {
         String p = "$.fulfillment_details.address.";
+        String country = required(a, "country", p, 2);
+        if (!country.matches("[A-Za-z]{2}")) {
+          throw invalid("country is an ISO 3166-1 alpha-2 code", p + "country");
+        }
         address =
             new CheckoutSessions.Address(
-                required(a, "name", p),
-                required(a, "line_one", p),
-                string(a, "line_two", p + "line_two"),
-                required(a, "city", p),
-                required(a, "state", p),
-                required(a, "postal_code", p),
-                required(a, "country", p),
-                string(details, "phone_number", "$.fulfillment_details.phone_number"));
+                required(a, "name", p, NAME),
+                required(a, "line_one", p, 300),
+                text(a, "line_two", p + "line_two", 300),
+                required(a, "city", p, 120),
+                required(a, "state", p, 10),
+                required(a, "postal_code", p, 20),
+                country,
+                text(details, "phone_number", "$.fulfillment_details.phone_number", 40));
       }
     }
     String option = null;
@@ -428,15 +437,84 @@ public class AcpProtocolResource {
     return new AcpProtocolService.Changes(items, codes, email, name, address, option);
   }
 
+  /** The most of one item an order takes, as on every other door (WireItems: 1 to 1000). */
+  static final int MAX_QUANTITY = 1000;
+
+  /** A whole JSON number from 1 to {@link #MAX_QUANTITY}, converted exactly (never wrapped). */
+  private static int quantity(JsonValue v, String at) {
+    int q = 0;
+    if (v instanceof jakarta.json.JsonNumber n && n.isIntegral()) {
+      try {
+        q = n.bigDecimalValue().intValueExact();
+      } catch (ArithmeticException tooLarge) {
+        q = 0;
+      }
+    }
+    if (q < 1 || q > MAX_QUANTITY) {
+      throw invalid("quantity is a whole number from 1 to " + MAX_QUANTITY, at + ".quantity");
+    }
+    return q;
+  }
+
+  /**
+   * The most characters of a buyer's name and e-mail: what the order keeps (orders.customer_name
+   * VARCHAR(200), customer_email VARCHAR(320)); the address's parts as the REST lanes cap them.
+   */
+  static final int NAME = 200;
+
+  static final int EMAIL = 320;
+
+  /** An e-mail address of at most {@link #EMAIL} characters (null when absent). */
+  private static String email(JsonObject o, String at) {
+    String email = text(o, "email", at, EMAIL);
+    if (email != null && !email.matches("[^@\\s]{1,64}@[^@\\s]{1,190}\\.[^@\\s]{2,}")) {
+      throw invalid("not an e-mail address", at);
+    }
+    return email;
+  }
+
+  /** full_name, else first_name and last_name: at most {@link #NAME} characters. */
   private static String name(JsonObject buyer) {
-    String full = string(buyer, "full_name", "$.buyer.full_name");
+    String full = text(buyer, "full_name", "$.buyer.full_name", NAME);
     if (full != null) {
       return full;
     }
-    String first = string(buyer, "first_name", "$.buyer.first_name");
-    String last = string(buyer, "last_name", "$.buyer.last_name");
+    String first = text(buyer, "first_name", "$.buyer.first_name", NAME);
+    String last = text(buyer, "last_name", "$.buyer.last_name", NAME);
     String joined = ((first == null ? "" : first) + " " + (last == null ? "" : last)).trim();
+    if (joined.length() > NAME) {
+      throw invalid(
+          "first_name and last_name together are at most " + NAME + " characters",
+          "$.buyer.last_name");
+    }
     return joined.isEmpty() ? null : joined;
+  }
+
+  /** A string of at most {@code max} characters (null when absent). */
+  private static String text(JsonObject o, String name, String at, int max) {
+    String v = string(o, name, at);
+    if (v != null && v.length() > max) {
+      throw invalid(name + " must be at most " + max + " characters", at);
+    }
+    return v;
+  }
+
+  /** Discount codes as on every other door: at most 5, each a string of 1 to 40 characters. */
+  private static List<String> codes(JsonArray c) {
+    if (c.size() > 5) {
+      throw invalid("at most 5 discount codes", "$.discounts.codes");
+    }
+    List<String> codes = new ArrayList<>();
+    for (int i = 0; i < c.size(); i++) {
+      if (!(c.get(i) instanceof JsonString code)
+          || code.getString().isBlank()
+          || code.getString().length() > 40) {
+        throw invalid(
+            "a discount code is a string of 1 to 40 characters", "$.discounts.codes[" + i + "]");
+      }
+      codes.add(code.getString());
+    }
+    return codes;
   }
 
   private static JsonObject body(String body) {
@@ -445,8 +523,10 @@ public class AcpProtocolResource {
     }
     try (var r = Jsonp.PROVIDER.createReader(new StringReader(body))) {
       return r.readObject();
-    } catch (JsonException | IllegalStateException e) {
-      throw invalid("The body is not a JSON object", "$");
+    } catch (RuntimeException e) {
+      // JsonException, IllegalStateException, and the parser's plain RuntimeException for input
+      // nested deeper than it allows: each a body we cannot read, never a server error.
+      throw invalid("The body is not a JSON object (or is nested too deeply)", "$");
     }
   }
 
@@ -472,8 +552,8 @@ public class AcpProtocolResource {
     throw invalid(name + " must be a string (at most 512 characters)", at);
   }
 
-  private static String required(JsonObject o, String name, String prefix) {
-    String v = string(o, name, prefix + name);
+  private static String required(JsonObject o, String name, String prefix, int max) {
+    String v = text(o, name, prefix + name, max);
     if (v == null || v.isBlank()) {
       throw invalid(name + " is required", prefix + name);
     }

@@ -362,7 +362,10 @@ public class CheckoutResource {
               + " the same Idempotency-Key with another payload is 409 idempotency_conflict. A"
               + " decline is 502 acp_capture_failed (the session can be completed again, the order"
               + " stays payment_failed); an unknown outcome is 502 acp_capture_pending_retry with"
-              + " retry_after_seconds (reconciliation decides; the next complete reads it)."
+              + " retry_after_seconds (reconciliation decides; the next complete reads it). Above"
+              + " the approval threshold: 409 HIL_REQUIRED with detail.approval (approve_url for"
+              + " the buyer); once approved, complete again with X-HIL-Approval: hil_… (the same"
+              + " order is charged)."
               + " Errors carry detail.code (acp_session_not_found, acp_session_expired,"
               + " completion_in_progress, acp_capture_failed, acp_capture_pending_retry,"
               + " acp_address_required, acp_email_required, idempotency_conflict).")
@@ -411,6 +414,7 @@ public class CheckoutResource {
   public Response complete(
       @PathParam("session_id") @Size(max = 40) String sessionId,
       @HeaderParam("Idempotency-Key") @Size(max = 255) String keyHeader,
+      @HeaderParam("X-HIL-Approval") @Size(min = 1, max = 100) String hilApproval,
       @Valid CompleteAcpCheckoutRequest body) {
     String token = body == null || body.paymentData() == null ? null : body.paymentData().token();
     if (token == null || token.isBlank()) {
@@ -434,7 +438,8 @@ public class CheckoutResource {
                 (body.paymentData().provider() == null ? "" : body.paymentData().provider())
                     + "\n"
                     + token),
-            publicBase());
+            publicBase(),
+            hilApproval);
     Response.ResponseBuilder r = Response.ok(c.resultJson(), MediaType.APPLICATION_JSON_TYPE);
     if (c.replayed()) {
       r.header("Idempotent-Replayed", "true");

@@ -249,6 +249,16 @@ public class PaymentResource {
               "A mtk_ token is paid with type" + " mandate_token",
               "value_error"));
     }
+    if (org.agentcommerce.payment.application.VaultTokens.isVaultToken(
+        body.paymentMethod().token())) {
+      // A vault token is an ACP delegated payment: its allowance names a checkout session, so it
+      // pays that session's complete only, never a PSP as if it were a card.
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "payment_method", "token"),
+              "A vt_ vault token pays its ACP checkout session's complete only",
+              "value_error"));
+    }
     if (hilApproval != null && (hilApproval.isBlank() || hilApproval.length() > 100)) {
       throw new ApiException(
           403, "HIL_APPROVAL_INVALID", "X-HIL-Approval must name an approval_id.");

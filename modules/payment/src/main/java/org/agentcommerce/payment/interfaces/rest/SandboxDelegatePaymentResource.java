@@ -2,7 +2,6 @@ package org.agentcommerce.payment.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -111,8 +110,11 @@ public class SandboxDelegatePaymentResource {
     JsonObject in;
     try (var r = Jsonp.PROVIDER.createReader(new StringReader(body == null ? "" : body))) {
       in = r.readObject();
-    } catch (JsonException | IllegalStateException e) {
-      throw invalid("invalid_request", "The body is not a JSON object", "$");
+    } catch (RuntimeException e) {
+      // JsonException, IllegalStateException, and the parser's plain RuntimeException for input
+      // nested deeper than it allows: each a body we cannot read, never a server error.
+      throw invalid(
+          "invalid_request", "The body is not a JSON object (or is nested too deeply)", "$");
     }
     JsonObject card = object(in, "payment_method");
     JsonObject allowance = object(in, "allowance");
@@ -128,9 +130,7 @@ public class SandboxDelegatePaymentResource {
       throw invalid(
           "invalid_request", "currency is ISO 4217 in lower case", "$.allowance.currency");
     }
-    if (!(allowance.get("max_amount") instanceof JsonNumber max) || !max.isIntegral()) {
-      throw invalid("invalid_request", "max_amount is an integer", "$.allowance.max_amount");
-    }
+    long maxAmount = maxAmount(allowance.get("max_amount"));
     Instant expires;
     try {
       expires =
@@ -144,18 +144,29 @@ public class SandboxDelegatePaymentResource {
     }
     String merchantId = string(allowance, "merchant_id", "$.allowance.merchant_id");
     caller.requireMerchantAccess(merchantId);
-    VaultTokens.Minted minted =
-        vault.delegate(
-            new VaultTokens.Delegate(
-                caller.agentId(),
-                number,
-                merchantId,
-                string(allowance, "checkout_session_id", "$.allowance.checkout_session_id"),
-                currency,
-                max.longValueExact(),
-                expires,
-                key,
-                sha256(canonical(in))));
+    VaultTokens.Delegate delegate =
+        new VaultTokens.Delegate(
+            caller.agentId(),
+            number,
+            merchantId,
+            string(allowance, "checkout_session_id", "$.allowance.checkout_session_id"),
+            currency,
+            maxAmount,
+            expires,
+            key,
+            sha256(canonical(in, number)));
+    VaultTokens.Minted minted;
+    try {
+      minted = vault.delegate(delegate);
+    } catch (ApiException refused) {
+      throw refused;
+    } catch (RuntimeException lostRace) {
+      // Two requests with one Idempotency-Key at once: the unique key (agent, key) let one insert
+      // win. The loser answers as a sequential repeat would (409 duplicate_request, or 422
+      // idempotency_conflict for another body); any other failure is rethrown.
+      vault.refuseRepeat(delegate);
+      throw lostRace;
+    }
     Map<String, String> metadata = new LinkedHashMap<>();
     metadata.put("source", "agent_checkout");
     metadata.put("merchant_id", merchantId);
@@ -166,8 +177,41 @@ public class SandboxDelegatePaymentResource {
         .build();
   }
 
-  private static String canonical(JsonObject in) {
-    return in.toString();
+  /** The allowance's max_amount: a whole number of minor units that fits a long. */
+  private static long maxAmount(JsonValue v) {
+    if (v instanceof JsonNumber max && max.isIntegral()) {
+      try {
+        return max.bigDecimalValue().longValueExact();
+      } catch (ArithmeticException tooLarge) {
+        // falls through to the refusal
+      }
+    }
+    throw invalid(
+        "invalid_request",
+        "max_amount is an integer of minor units (at most " + Long.MAX_VALUE + ")",
+        "$.allowance.max_amount");
+  }
+
+  /** The card's secrets: never part of what is hashed and kept. */
+  private static final java.util.Set<String> CARD_SECRETS =
+      java.util.Set.of("number", "cvc", "cryptogram");
+
+  /**
+   * The request as its Idempotency-Key remembers it: the body without the card's number, CVC and
+   * cryptogram (a SHA-256 over a PAN could be reversed by trying the few digits it hides), with the
+   * number's last four digits instead; the rest (expiry, allowance, metadata, …) as sent.
+   */
+  private static String canonical(JsonObject in, String number) {
+    var card = Jsonp.PROVIDER.createObjectBuilder();
+    in.getJsonObject("payment_method")
+        .forEach(
+            (k, v) -> {
+              if (!CARD_SECRETS.contains(k)) {
+                card.add(k, v);
+              }
+            });
+    card.add("number_last4", number.length() < 4 ? number : number.substring(number.length() - 4));
+    return Jsonp.PROVIDER.createObjectBuilder(in).add("payment_method", card).build().toString();
   }
 
   private static JsonObject object(JsonObject o, String name) {

@@ -46,12 +46,13 @@ import org.eclipse.microprofile.config.ConfigProvider;
  *   <li>{@code Idempotency-Key} required on POST, 1–255 characters (400 {@code
  *       idempotency_key_required});
  *   <li>{@code Signature} (base64 HMAC-SHA256 of {@code Timestamp + "." + raw body} with the agent
- *       platform's key {@code ac.acp.signing-key.<agent_id>}) verified when sent, with {@code
- *       Timestamp} (RFC 3339) within {@code ac.acp.signature-tolerance}: 401 {@code
- *       invalid_signature} otherwise;
+ *       platform's key {@code ac.acp.signing-key.<agent_id>}) verified when sent, and required on
+ *       every request of a platform that has a key, with {@code Timestamp} (RFC 3339) within {@code
+ *       ac.acp.signature-tolerance}: 401 {@code invalid_signature} otherwise;
  *   <li>every error body of ours ({@code {"detail": …}}) rewritten to {@code {type, code, message,
  *       param?}} (a validation 422 becomes 400 {@code invalid_request} with the JSONPath of the
- *       first field; {@code idempotency_conflict} is 422 as the protocol says).
+ *       first field; {@code idempotency_conflict} is 422 as the protocol says; an approval's {@code
+ *       approve_url} (HIL_REQUIRED) is appended to the message).
  * </ul>
  */
 @Provider
@@ -92,12 +93,18 @@ public class AcpProtocolFilter implements ContainerRequestFilter, ContainerRespo
       }
     }
     String signature = request.getHeaderString(SIGNATURE);
+    Optional<String> key =
+        config("ac.acp.signing-key." + caller.agentId()).filter(k -> !k.isBlank());
     if (signature != null) {
-      verify(request, signature.trim());
+      verify(request, signature.trim(), key);
+    } else if (key.isPresent()) {
+      // A platform with a signing key signs every request: an unsigned one is not from it.
+      throw invalidSignature(
+          "This agent platform signs its requests: Signature and Timestamp are required.");
     }
   }
 
-  private void verify(ContainerRequestContext request, String signature) {
+  private void verify(ContainerRequestContext request, String signature, Optional<String> key) {
     String timestamp = request.getHeaderString(TIMESTAMP);
     if (timestamp == null || timestamp.isBlank()) {
       throw invalidSignature("A signed request needs its Timestamp header.");
@@ -113,8 +120,7 @@ public class AcpProtocolFilter implements ContainerRequestFilter, ContainerRespo
     if (Duration.between(at, Instant.now()).abs().compareTo(tolerance) > 0) {
       throw invalidSignature("Timestamp outside the allowed window.");
     }
-    Optional<String> key = config("ac.acp.signing-key." + caller.agentId());
-    if (key.isEmpty() || key.get().isBlank()) {
+    if (key.isEmpty()) {
       throw invalidSignature("No signing key is configured for this agent platform.");
     }
     byte[] body = readBody(request);
@@ -185,6 +191,11 @@ public class AcpProtocolFilter implements ContainerRequestFilter, ContainerRespo
       message = detail.getString("message", code);
       if (detail.get("param") instanceof jakarta.json.JsonString p) {
         param = p.getString();
+      }
+      if (detail.get("approval") instanceof JsonObject approval
+          && approval.get("approve_url") instanceof jakarta.json.JsonString url) {
+        // The protocol's error has no field for it: the buyer's approval page goes in the message.
+        message = message + " approve_url: " + url.getString();
       }
     }
     if ("idempotency_conflict".equals(code)) {
