@@ -389,6 +389,70 @@ class PartnerPurchasesIT {
   }
 
   @Test
+  void idempotencyKeysCompareByteForByte() throws Exception {
+    poller("stop");
+    String key = "Kx-" + UUID.randomUUID();
+    String upper = create(body(key).build()).getString("purchase_id");
+    for (String other : List.of(key.toLowerCase(java.util.Locale.ROOT), key + " ")) {
+      Http.Answer a = http.post(BASE, body(other).build().toString(), me());
+      assertEquals(202, a.status(), a::toString);
+      assertTrue(a.header("Idempotent-Replayed").isEmpty(), () -> other + " replayed " + a);
+      assertNotEquals(upper, a.json().getString("purchase_id"), other);
+    }
+    assertEquals(upper, create(body(key).build()).getString("purchase_id"));
+  }
+
+  @Test
+  void numbersInTheCreateBodyAreExactIntegersNeverNarrowed() throws Exception {
+    poller("stop");
+    long before = count("SELECT COUNT(*) FROM partner_purchases");
+    JsonObject body = body("exact-" + UUID.randomUUID()).build();
+    long price = body.getJsonNumber("expected_unit_price_minor").longValue();
+    java.math.BigInteger twoTo64 = java.math.BigInteger.ONE.shiftLeft(64);
+    List<Object[]> cases =
+        List.of(
+            new Object[] {"quantity", new java.math.BigDecimal("4294967297")},
+            new Object[] {"quantity", new java.math.BigDecimal("1.9")},
+            new Object[] {"quantity", new java.math.BigDecimal("1e400")},
+            new Object[] {"quantity", new java.math.BigDecimal("99999999999999999999999")},
+            new Object[] {"quantity", "1"},
+            new Object[] {
+              "expected_unit_price_minor",
+              new java.math.BigDecimal(twoTo64.add(java.math.BigInteger.valueOf(price)))
+            },
+            new Object[] {"expected_unit_price_minor", new java.math.BigDecimal("1e400")},
+            new Object[] {
+              "expected_unit_price_minor", new java.math.BigDecimal(price).add(new java.math.BigDecimal("0.5"))
+            });
+    for (Object[] c : cases) {
+      JsonObjectBuilder b = Json.createObjectBuilder(body);
+      if (c[1] instanceof String str) {
+        b.add((String) c[0], str);
+      } else {
+        b.add((String) c[0], (java.math.BigDecimal) c[1]);
+      }
+      String sent = b.build().toString();
+      Http.Answer a = http.post(BASE, sent, me());
+      assertEquals(422, a.status(), () -> sent + " -> " + a);
+      JsonObject first = a.json().getJsonArray("detail").getJsonObject(0);
+      assertEquals("body", first.getJsonArray("loc").getString(0), a::toString);
+      assertEquals(c[0], first.getJsonArray("loc").getString(1), a::toString);
+    }
+    assertEquals(before, count("SELECT COUNT(*) FROM partner_purchases"));
+    // an exact integer written with a fraction of zero is still that integer
+    assertEquals(
+        202,
+        http.post(
+                BASE,
+                Json.createObjectBuilder(body)
+                    .add("quantity", new java.math.BigDecimal("1.0"))
+                    .build()
+                    .toString(),
+                me())
+            .status());
+  }
+
+  @Test
   void anotherAgentOrBuyerSeesNoneOfThemAndListsAreOwnerScoped() throws Exception {
     poller("stop");
     JsonObject body = body("mine-" + UUID.randomUUID()).build();
@@ -411,6 +475,13 @@ class PartnerPurchasesIT {
     assertEquals(1, mine.getJsonObject("pagination").getInt("total_count"));
     assertEquals(422, http.get(BASE + "?limit=0", me()).status());
     assertEquals(422, http.get(BASE + "?limit=101", me()).status());
+    for (String blank : List.of("%00", "%20", "%09")) {
+      Http.Answer a = http.get(BASE + "?limit=" + blank, me());
+      assertEquals(422, a.status(), () -> blank + " -> " + a);
+      assertEquals(
+          "limit", a.json().getJsonArray("detail").getJsonObject(0).getJsonArray("loc").getString(1));
+    }
+    assertEquals(50, http.get(BASE + "?limit=", me()).json().getJsonObject("pagination").getInt("limit"));
     assertEquals(200, http.get(BASE + "?limit=100", me()).status());
   }
 
