@@ -422,7 +422,8 @@ class PartnerPurchasesIT {
             },
             new Object[] {"expected_unit_price_minor", new java.math.BigDecimal("1e400")},
             new Object[] {
-              "expected_unit_price_minor", new java.math.BigDecimal(price).add(new java.math.BigDecimal("0.5"))
+              "expected_unit_price_minor",
+              new java.math.BigDecimal(price).add(new java.math.BigDecimal("0.5"))
             });
     for (Object[] c : cases) {
       JsonObjectBuilder b = Json.createObjectBuilder(body);
@@ -479,9 +480,11 @@ class PartnerPurchasesIT {
       Http.Answer a = http.get(BASE + "?limit=" + blank, me());
       assertEquals(422, a.status(), () -> blank + " -> " + a);
       assertEquals(
-          "limit", a.json().getJsonArray("detail").getJsonObject(0).getJsonArray("loc").getString(1));
+          "limit",
+          a.json().getJsonArray("detail").getJsonObject(0).getJsonArray("loc").getString(1));
     }
-    assertEquals(50, http.get(BASE + "?limit=", me()).json().getJsonObject("pagination").getInt("limit"));
+    assertEquals(
+        50, http.get(BASE + "?limit=", me()).json().getJsonObject("pagination").getInt("limit"));
     assertEquals(200, http.get(BASE + "?limit=100", me()).status());
   }
 
