@@ -586,6 +586,77 @@ class PartnerPurchasesIT {
   }
 
   @Test
+  void aMalformedPlaceAnswerIsLookedUpNeverFailedEvenOnTheLastAttempt() throws Exception {
+    poller("stop");
+    String id = create(body("malformed-" + UUID.randomUUID()).build()).getString("purchase_id");
+    String attempt = attempt(id);
+    parkAllBut(List.of(id));
+    try {
+      // quote and checkout go through; the place call meets an outage (nothing placed)
+      Agents.sql(
+          "INSERT INTO sandbox_partner_faults (operation, latency_ms, outage, fail_next,"
+              + " lose_answer_next) VALUES ('place', 0, 1, 0, 0)");
+      poller("runOnce");
+      assertEquals("checkout_created", read(id).getString("status"));
+      assertEquals(0, partnerOrders(id));
+      // the last attempt ac.partner.max-attempts (8) allows; the partner places the order and
+      // answers 200 without its order id
+      Agents.sql(
+          "UPDATE sandbox_partner_faults SET outage = 0, malformed_next = 1 WHERE operation ="
+              + " 'place'");
+      Agents.sql(
+          "UPDATE partner_purchases SET dispatch = 'none', attempts = 7, next_attempt_at ="
+              + " CURRENT_TIMESTAMP(6) WHERE id = ?",
+          id);
+      poller("runOnce");
+      JsonObject after = read(id);
+      assertEquals("checkout_created", after.getString("status"), after::toString);
+      assertEquals("unknown", after.getString("dispatch"), after::toString);
+      assertEquals(1, partnerOrders(id));
+      Agents.sql(
+          "UPDATE partner_purchases SET next_attempt_at = CURRENT_TIMESTAMP(6) WHERE id = ?", id);
+      poller("start");
+      JsonObject done = await(id, p -> p.getString("status").equals("completed"));
+      assertEquals("confirmed", done.getString("dispatch"));
+      assertEquals(1, partnerRequests("place", attempt));
+      assertTrue(partnerRequests("lookup", attempt) >= 1);
+      assertEquals(1, partnerOrders(id));
+    } finally {
+      unpark();
+    }
+  }
+
+  @Test
+  void theSandboxPartnerRefusesAnonymousCallersWhilePurchasesComplete() {
+    for (String[] call :
+        List.of(
+            new String[] {"POST", "/sandbox/partner/v1/quotes"},
+            new String[] {"GET", "/sandbox/partner/v1/orders?idempotency_key=x"},
+            new String[] {"GET", "/sandbox/partner/v1/orders/spo_x"})) {
+      Http.Answer a =
+          call[0].equals("GET")
+              ? http.get(call[1])
+              : http.post(
+                  call[1],
+                  Json.createObjectBuilder()
+                      .add("merchant_id", LUMEN)
+                      .add("sku", SINGLE_SKU)
+                      .add("quantity", 1)
+                      .add("currency", "USD")
+                      .build()
+                      .toString());
+      assertEquals(401, a.status(), () -> call[1] + " -> " + a);
+      Http.Answer wrong = http.get(call[1], "Authorization", "Bearer guess");
+      if (call[0].equals("GET")) {
+        assertEquals(401, wrong.status(), () -> call[1] + " -> " + wrong);
+      }
+    }
+    String id = create(body("keyed-" + UUID.randomUUID()).build()).getString("purchase_id");
+    assertEquals(
+        "completed", await(id, p -> p.getString("status").equals("completed")).getString("status"));
+  }
+
+  @Test
   void aRestartMidPlacementIsPickedUpByAnotherRunWithoutPlacingTwice() throws Exception {
     poller("stop");
     String id = create(body("restart-" + UUID.randomUUID()).build()).getString("purchase_id");
