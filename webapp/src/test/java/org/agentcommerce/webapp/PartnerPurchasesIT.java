@@ -618,7 +618,8 @@ class PartnerPurchasesIT {
       poller("start");
       JsonObject done = await(id, p -> p.getString("status").equals("completed"));
       assertEquals("confirmed", done.getString("dispatch"));
-      assertEquals(1, partnerRequests("place", attempt));
+      // the outage's call and the malformed one; after that only lookups
+      assertEquals(2, partnerRequests("place", attempt));
       assertTrue(partnerRequests("lookup", attempt) >= 1);
       assertEquals(1, partnerOrders(id));
     } finally {
@@ -646,8 +647,8 @@ class PartnerPurchasesIT {
                       .build()
                       .toString());
       assertEquals(401, a.status(), () -> call[1] + " -> " + a);
-      Http.Answer wrong = http.get(call[1], "Authorization", "Bearer guess");
       if (call[0].equals("GET")) {
+        Http.Answer wrong = http.get(call[1], "Authorization", "Bearer guess");
         assertEquals(401, wrong.status(), () -> call[1] + " -> " + wrong);
       }
     }
