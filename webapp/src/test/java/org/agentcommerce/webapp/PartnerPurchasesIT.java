@@ -389,6 +389,71 @@ class PartnerPurchasesIT {
   }
 
   @Test
+  void idempotencyKeysCompareByteForByte() throws Exception {
+    poller("stop");
+    String key = "Kx-" + UUID.randomUUID();
+    String upper = create(body(key).build()).getString("purchase_id");
+    for (String other : List.of(key.toLowerCase(java.util.Locale.ROOT), key + " ")) {
+      Http.Answer a = http.post(BASE, body(other).build().toString(), me());
+      assertEquals(202, a.status(), a::toString);
+      assertTrue(a.header("Idempotent-Replayed").isEmpty(), () -> other + " replayed " + a);
+      assertNotEquals(upper, a.json().getString("purchase_id"), other);
+    }
+    assertEquals(upper, create(body(key).build()).getString("purchase_id"));
+  }
+
+  @Test
+  void numbersInTheCreateBodyAreExactIntegersNeverNarrowed() throws Exception {
+    poller("stop");
+    long before = count("SELECT COUNT(*) FROM partner_purchases");
+    JsonObject body = body("exact-" + UUID.randomUUID()).build();
+    long price = body.getJsonNumber("expected_unit_price_minor").longValue();
+    java.math.BigInteger twoTo64 = java.math.BigInteger.ONE.shiftLeft(64);
+    List<Object[]> cases =
+        List.of(
+            new Object[] {"quantity", new java.math.BigDecimal("4294967297")},
+            new Object[] {"quantity", new java.math.BigDecimal("1.9")},
+            new Object[] {"quantity", new java.math.BigDecimal("1e400")},
+            new Object[] {"quantity", new java.math.BigDecimal("99999999999999999999999")},
+            new Object[] {"quantity", "1"},
+            new Object[] {
+              "expected_unit_price_minor",
+              new java.math.BigDecimal(twoTo64.add(java.math.BigInteger.valueOf(price)))
+            },
+            new Object[] {"expected_unit_price_minor", new java.math.BigDecimal("1e400")},
+            new Object[] {
+              "expected_unit_price_minor",
+              new java.math.BigDecimal(price).add(new java.math.BigDecimal("0.5"))
+            });
+    for (Object[] c : cases) {
+      JsonObjectBuilder b = Json.createObjectBuilder(body);
+      if (c[1] instanceof String str) {
+        b.add((String) c[0], str);
+      } else {
+        b.add((String) c[0], (java.math.BigDecimal) c[1]);
+      }
+      String sent = b.build().toString();
+      Http.Answer a = http.post(BASE, sent, me());
+      assertEquals(422, a.status(), () -> sent + " -> " + a);
+      JsonObject first = a.json().getJsonArray("detail").getJsonObject(0);
+      assertEquals("body", first.getJsonArray("loc").getString(0), a::toString);
+      assertEquals(c[0], first.getJsonArray("loc").getString(1), a::toString);
+    }
+    assertEquals(before, count("SELECT COUNT(*) FROM partner_purchases"));
+    // an exact integer written with a fraction of zero is still that integer
+    assertEquals(
+        202,
+        http.post(
+                BASE,
+                Json.createObjectBuilder(body)
+                    .add("quantity", new java.math.BigDecimal("1.0"))
+                    .build()
+                    .toString(),
+                me())
+            .status());
+  }
+
+  @Test
   void anotherAgentOrBuyerSeesNoneOfThemAndListsAreOwnerScoped() throws Exception {
     poller("stop");
     JsonObject body = body("mine-" + UUID.randomUUID()).build();
@@ -411,6 +476,15 @@ class PartnerPurchasesIT {
     assertEquals(1, mine.getJsonObject("pagination").getInt("total_count"));
     assertEquals(422, http.get(BASE + "?limit=0", me()).status());
     assertEquals(422, http.get(BASE + "?limit=101", me()).status());
+    for (String blank : List.of("%00", "%20", "%09")) {
+      Http.Answer a = http.get(BASE + "?limit=" + blank, me());
+      assertEquals(422, a.status(), () -> blank + " -> " + a);
+      assertEquals(
+          "limit",
+          a.json().getJsonArray("detail").getJsonObject(0).getJsonArray("loc").getString(1));
+    }
+    assertEquals(
+        50, http.get(BASE + "?limit=", me()).json().getJsonObject("pagination").getInt("limit"));
     assertEquals(200, http.get(BASE + "?limit=100", me()).status());
   }
 
@@ -509,6 +583,78 @@ class PartnerPurchasesIT {
     assertEquals(0, partnerRequests("place", attempt(sent)));
     assertTrue(partnerRequests("lookup", attempt(sent)) >= 1);
     Agents.sql("UPDATE partner_purchases SET status = 'failed' WHERE id = ?", sent);
+  }
+
+  @Test
+  void aMalformedPlaceAnswerIsLookedUpNeverFailedEvenOnTheLastAttempt() throws Exception {
+    poller("stop");
+    String id = create(body("malformed-" + UUID.randomUUID()).build()).getString("purchase_id");
+    String attempt = attempt(id);
+    parkAllBut(List.of(id));
+    try {
+      // quote and checkout go through; the place call meets an outage (nothing placed)
+      Agents.sql(
+          "INSERT INTO sandbox_partner_faults (operation, latency_ms, outage, fail_next,"
+              + " lose_answer_next) VALUES ('place', 0, 1, 0, 0)");
+      poller("runOnce");
+      assertEquals("checkout_created", read(id).getString("status"));
+      assertEquals(0, partnerOrders(id));
+      // the last attempt ac.partner.max-attempts (8) allows; the partner places the order and
+      // answers 200 without its order id
+      Agents.sql(
+          "UPDATE sandbox_partner_faults SET outage = 0, malformed_next = 1 WHERE operation ="
+              + " 'place'");
+      Agents.sql(
+          "UPDATE partner_purchases SET dispatch = 'none', attempts = 7, next_attempt_at ="
+              + " CURRENT_TIMESTAMP(6) WHERE id = ?",
+          id);
+      poller("runOnce");
+      JsonObject after = read(id);
+      assertEquals("checkout_created", after.getString("status"), after::toString);
+      assertEquals("unknown", after.getString("dispatch"), after::toString);
+      assertEquals(1, partnerOrders(id));
+      Agents.sql(
+          "UPDATE partner_purchases SET next_attempt_at = CURRENT_TIMESTAMP(6) WHERE id = ?", id);
+      poller("start");
+      JsonObject done = await(id, p -> p.getString("status").equals("completed"));
+      assertEquals("confirmed", done.getString("dispatch"));
+      // the outage's call and the malformed one; after that only lookups
+      assertEquals(2, partnerRequests("place", attempt));
+      assertTrue(partnerRequests("lookup", attempt) >= 1);
+      assertEquals(1, partnerOrders(id));
+    } finally {
+      unpark();
+    }
+  }
+
+  @Test
+  void theSandboxPartnerRefusesAnonymousCallersWhilePurchasesComplete() {
+    for (String[] call :
+        List.of(
+            new String[] {"POST", "/sandbox/partner/v1/quotes"},
+            new String[] {"GET", "/sandbox/partner/v1/orders?idempotency_key=x"},
+            new String[] {"GET", "/sandbox/partner/v1/orders/spo_x"})) {
+      Http.Answer a =
+          call[0].equals("GET")
+              ? http.get(call[1])
+              : http.post(
+                  call[1],
+                  Json.createObjectBuilder()
+                      .add("merchant_id", LUMEN)
+                      .add("sku", SINGLE_SKU)
+                      .add("quantity", 1)
+                      .add("currency", "USD")
+                      .build()
+                      .toString());
+      assertEquals(401, a.status(), () -> call[1] + " -> " + a);
+      if (call[0].equals("GET")) {
+        Http.Answer wrong = http.get(call[1], "Authorization", "Bearer guess");
+        assertEquals(401, wrong.status(), () -> call[1] + " -> " + wrong);
+      }
+    }
+    String id = create(body("keyed-" + UUID.randomUUID()).build()).getString("purchase_id");
+    assertEquals(
+        "completed", await(id, p -> p.getString("status").equals("completed")).getString("status"));
   }
 
   @Test

@@ -47,6 +47,8 @@ public class PartnerPoller {
 
   @Resource ManagedScheduledExecutorService scheduler;
 
+  private static final AtomicBoolean NOT_SENT_WARNED = new AtomicBoolean();
+
   private final AtomicBoolean draining = new AtomicBoolean();
   private volatile ScheduledFuture<?> ticker;
   private volatile Semaphore slots;
@@ -194,8 +196,13 @@ public class PartnerPoller {
       }
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "Partner purchase " + p.id() + " step failed unexpectedly", e);
-      purchases.move(
-          p.id(), holder, failed(p, "internal error: " + e.getClass().getSimpleName(), null));
+      // the row as it is now, not the snapshot: the place call may have gone out meanwhile
+      PartnerPurchase now = purchases.find(p.id()).orElse(p);
+      Move m = failed(now, "internal error: " + e.getClass().getSimpleName(), null);
+      if (now.dispatch().isUncertain()) {
+        m = m.dispatch(Dispatch.UNKNOWN); // looked up before anything else, never failed
+      }
+      purchases.move(p.id(), holder, m);
     } finally {
       renewal.cancel(false);
     }
@@ -225,8 +232,25 @@ public class PartnerPoller {
         default -> Move.later(settings.pollInterval().toMillis(), false, null);
       };
     } catch (PartnerException e) {
+      if (e.kind() == PartnerException.Kind.NOT_SENT) {
+        return notSent(p, e);
+      }
       return failed(p, e.getMessage(), e);
     }
+  }
+
+  /**
+   * Nothing left this server (the partner's address is not known on this node yet): not an attempt
+   * (the attempts and their backoff stay as they were), and if the place call was being recorded as
+   * going out, it did not go out. Only ac.partner.give-up-after bounds such a purchase.
+   */
+  private Move notSent(PartnerPurchase p, PartnerException e) {
+    if (NOT_SENT_WARNED.compareAndSet(false, true)) {
+      LOG.warning(
+          "Partner purchases wait: " + e.getMessage() + " (this is not counted as an attempt)");
+    }
+    long delay = Math.max(settings.pollInterval().toMillis(), settings.backoffBase().toMillis());
+    return Move.waiting(delay, e.getMessage()).dispatch(p.dispatch());
   }
 
   private Move quote(PartnerPurchase p) throws PartnerException {
@@ -285,6 +309,9 @@ public class PartnerPoller {
     try {
       return placed(partner.place(p.partnerCheckoutId(), p.placeAttemptId()));
     } catch (PartnerException e) {
+      if (e.kind() == PartnerException.Kind.NOT_SENT) {
+        throw e;
+      }
       if (e.kind() == PartnerException.Kind.REFUSED) {
         return Move.to(PurchaseStatus.FAILED)
             .dispatch(Dispatch.REFUSED)

@@ -4,7 +4,9 @@ package org.agentcommerce.checkout.domain.partner;
  * A partner call that did not succeed. {@link Kind#RETRYABLE}: nothing happened at the partner
  * (refused before acting: an outage, a 503), try again later. {@link Kind#REFUSED}: the partner
  * said no for good (4xx). {@link Kind#UNKNOWN}: the call may have taken effect but no answer came
- * (a timeout, a reset connection, a 5xx after sending): look it up before anything else.
+ * (a timeout, a reset connection, a 5xx after sending): look it up before anything else. {@link
+ * Kind#NOT_SENT}: nothing left this server (the partner's address is not known here yet): not an
+ * attempt, try again later.
  */
 public class PartnerException extends Exception {
 
@@ -13,7 +15,8 @@ public class PartnerException extends Exception {
   public enum Kind {
     RETRYABLE,
     REFUSED,
-    UNKNOWN
+    UNKNOWN,
+    NOT_SENT
   }
 
   private final Kind kind;

@@ -97,6 +97,11 @@ public interface PartnerPurchases {
     public static Move later(long delay, boolean failed, String error) {
       return new Move(null, null, null, null, null, !failed, failed, delay, null, error);
     }
+
+    /** Stays where it is, due again after {@code delay}; its attempts neither count nor reset. */
+    public static Move waiting(long delay, String error) {
+      return new Move(null, null, null, null, null, false, false, delay, null, error);
+    }
   }
 
   /** Stores a new purchase; false when its owner already has one under the idempotency key. */

@@ -27,10 +27,11 @@ import org.eclipse.microprofile.config.Config;
 /**
  * The purchasing partner over HTTP (JSON): {@code ac.partner.base-url} names the partner's API
  * root; without it, the built-in sandbox partner this server serves at {@code /sandbox/partner/v1/}
- * on its own loopback address. {@code ac.partner.api-key}, when set, goes as a bearer credential. A
- * refused connection, a 429 or a 503 means nothing happened (retryable); another 4xx is a refusal;
- * any other failure after the request went out (a timeout, a reset, a 5xx) leaves the outcome
- * unknown.
+ * on its own loopback address. {@code ac.partner.api-key}, when set, goes as a bearer credential;
+ * without it, calls to this process's own sandbox carry the sandbox's key ({@link
+ * SandboxPartnerKey}). A refused connection, a 429 or a 503 means nothing happened (retryable);
+ * another 4xx is a refusal; any other failure after the request went out (a timeout, a reset, a
+ * 5xx) leaves the outcome unknown.
  */
 @ApplicationScoped
 public class HttpPurchasingPartner implements PurchasingPartner {
@@ -39,6 +40,7 @@ public class HttpPurchasingPartner implements PurchasingPartner {
 
   @Inject Config config;
   @Inject OwnAddress own;
+  @Inject SandboxPartnerKey sandboxKey;
 
   private final HttpClient http =
       HttpClient.newBuilder()
@@ -60,11 +62,14 @@ public class HttpPurchasingPartner implements PurchasingPartner {
                 .add("quantity", quantity)
                 .add("currency", currency),
             null);
-    return new Quote(
-        q.getString("quote_id"),
-        q.getJsonNumber("unit_price_minor").longValueExact(),
-        q.getString("currency"),
-        Instant.parse(q.getString("expires_at")));
+    return answer(
+        q,
+        o ->
+            new Quote(
+                text(o, "quote_id"),
+                o.getJsonNumber("unit_price_minor").longValueExact(),
+                text(o, "currency"),
+                Instant.parse(text(o, "expires_at"))));
   }
 
   @Override
@@ -82,7 +87,7 @@ public class HttpPurchasingPartner implements PurchasingPartner {
     put(address, "postal_code", c.postalCode());
     put(address, "country", c.country());
     body.add("contact", contact).add("shipping_address", address);
-    return call("POST", "checkouts", body, key).getString("checkout_id");
+    return answer(call("POST", "checkouts", body, key), o -> text(o, "checkout_id"));
   }
 
   private static void put(JsonObjectBuilder b, String name, String value) {
@@ -93,39 +98,73 @@ public class HttpPurchasingPartner implements PurchasingPartner {
 
   @Override
   public PartnerOrder place(String checkoutId, String attemptId) throws PartnerException {
-    return order(
+    return answer(
         call(
             "POST",
             "checkouts/" + enc(checkoutId) + "/orders",
             Json.createObjectBuilder(),
-            attemptId));
+            attemptId),
+        HttpPurchasingPartner::order);
   }
 
   @Override
   public Optional<PartnerOrder> findPlacement(String attemptId) throws PartnerException {
     JsonObject page = call("GET", "orders?idempotency_key=" + enc(attemptId), null, null);
-    return page.getJsonArray("orders").stream()
-        .map(JsonValue::asJsonObject)
-        .map(HttpPurchasingPartner::order)
-        .findFirst();
+    return answer(
+        page,
+        o ->
+            o.getJsonArray("orders").stream()
+                .map(JsonValue::asJsonObject)
+                .map(HttpPurchasingPartner::order)
+                .findFirst());
   }
 
   @Override
   public PartnerOrder order(String orderId) throws PartnerException {
-    return order(call("GET", "orders/" + enc(orderId), null, null));
+    return answer(call("GET", "orders/" + enc(orderId), null, null), HttpPurchasingPartner::order);
   }
 
   private static PartnerOrder order(JsonObject o) {
-    return new PartnerOrder(o.getString("order_id"), o.getString("status"));
+    return new PartnerOrder(text(o, "order_id"), text(o, "status"));
+  }
+
+  /** A string member that must be there and not blank; a malformed answer otherwise. */
+  private static String text(JsonObject o, String name) {
+    String s = o.getString(name);
+    if (s.isBlank()) {
+      throw new IllegalArgumentException(name + " is blank");
+    }
+    return s;
+  }
+
+  /**
+   * Reads a 2xx answer; one that lacks what it must hold (no order id, a wrong type) is a malformed
+   * answer: the call may have taken effect, so the outcome is unknown (looked up, never taken as a
+   * failure).
+   */
+  static <T> T answer(JsonObject o, java.util.function.Function<JsonObject, T> read)
+      throws PartnerException {
+    try {
+      return read.apply(o);
+    } catch (RuntimeException e) {
+      throw new PartnerException(
+          Kind.UNKNOWN,
+          "bad_answer",
+          "The partner's answer was malformed (" + e.getClass().getSimpleName() + ")",
+          null);
+    }
   }
 
   private static String enc(String s) {
     return URLEncoder.encode(s, StandardCharsets.UTF_8);
   }
 
+  private Optional<String> configuredBase() {
+    return config.getOptionalValue("ac.partner.base-url", String.class).filter(s -> !s.isBlank());
+  }
+
   private URI base() throws PartnerException {
-    Optional<String> configured =
-        config.getOptionalValue("ac.partner.base-url", String.class).filter(s -> !s.isBlank());
+    Optional<String> configured = configuredBase();
     if (configured.isPresent()) {
       String b = configured.get();
       return URI.create(b.endsWith("/") ? b : b + "/");
@@ -135,7 +174,7 @@ public class HttpPurchasingPartner implements PurchasingPartner {
         .orElseThrow(
             () ->
                 new PartnerException(
-                    Kind.RETRYABLE,
+                    Kind.NOT_SENT,
                     "no_address",
                     "The sandbox partner's address is not known yet (this server has served no"
                         + " request since it started; set ac.partner.base-url)",
@@ -152,10 +191,12 @@ public class HttpPurchasingPartner implements PurchasingPartner {
         HttpRequest.newBuilder(base().resolve(path))
             .timeout(timeout)
             .header("Accept", "application/json");
-    config
-        .getOptionalValue("ac.partner.api-key", String.class)
-        .filter(s -> !s.isBlank())
-        .ifPresent(k -> request.header("Authorization", "Bearer " + k));
+    Optional<String> apiKey =
+        config.getOptionalValue("ac.partner.api-key", String.class).filter(s -> !s.isBlank());
+    if (apiKey.isEmpty() && configuredBase().isEmpty()) {
+      apiKey = Optional.of(sandboxKey.value()); // this process's own sandbox
+    }
+    apiKey.ifPresent(k -> request.header("Authorization", "Bearer " + k));
     if (key != null) {
       request.header("Idempotency-Key", key);
     }

@@ -19,7 +19,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@code ac.partner.sandbox.complete-after} after placing it. Faults, as a real partner has them:
  * {@code ac.partner.sandbox.latency} and {@code ac.partner.sandbox.failure-rate} for every call,
  * and per operation the rows of {@code sandbox_partner_faults} (latency, outage, the next N calls
- * failing, the next N place calls losing their answer).
+ * failing, the next N place calls losing their answer or answering without an order id).
  */
 @ApplicationScoped
 public class SandboxPartnerBooks {
@@ -82,6 +82,15 @@ public class SandboxPartnerBooks {
 
     LostAnswer() {
       super("The sandbox partner lost its answer (sandbox_partner_faults.lose_answer_next)");
+    }
+  }
+
+  /** The order was placed but the sandbox answers 200 without its order id. */
+  public static final class MalformedAnswer extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    MalformedAnswer() {
+      super("The sandbox partner answers malformed (sandbox_partner_faults.malformed_next)");
     }
   }
 
@@ -258,6 +267,13 @@ public class SandboxPartnerBooks {
                     + " operation IN ('place', '*') AND lose_answer_next > 0")
             > 0) {
       throw new LostAnswer();
+    }
+    if (loseAnswer
+        && sql.update(
+                "UPDATE sandbox_partner_faults SET malformed_next = malformed_next - 1 WHERE"
+                    + " operation IN ('place', '*') AND malformed_next > 0")
+            > 0) {
+      throw new MalformedAnswer();
     }
     return orderByKey(key).orElseThrow();
   }

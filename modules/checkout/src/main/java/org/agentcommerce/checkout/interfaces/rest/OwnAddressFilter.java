@@ -11,7 +11,8 @@ import org.agentcommerce.checkout.infrastructure.partner.OwnAddress;
 
 /**
  * Tells {@link OwnAddress} the local port and context path requests arrive on (from the socket, not
- * the Host header), so the partner adapter can reach the built-in sandbox partner.
+ * the Host header), so the partner adapter can reach the built-in sandbox partner. Only the first
+ * plain-HTTP request counts; requests over TLS never do.
  */
 @Provider
 @PreMatching
@@ -23,7 +24,10 @@ public class OwnAddressFilter implements ContainerRequestFilter {
   @Override
   public void filter(ContainerRequestContext request) {
     if (servlet != null) {
-      own.learn(servlet.getLocalPort(), servlet.getContextPath());
+      own.learn(
+          servlet.getLocalPort(),
+          servlet.getContextPath(),
+          servlet.isSecure() || "https".equalsIgnoreCase(servlet.getScheme()));
     }
   }
 }

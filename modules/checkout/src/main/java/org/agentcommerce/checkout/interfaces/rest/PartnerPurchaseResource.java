@@ -4,6 +4,7 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonValue;
+import jakarta.json.bind.annotation.JsonbTypeDeserializer;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.Max;
@@ -28,6 +29,7 @@ import org.agentcommerce.checkout.application.partner.PartnerPurchaseService.Own
 import org.agentcommerce.checkout.application.partner.PartnerPurchaseService.Selector;
 import org.agentcommerce.checkout.application.partner.PurchaseRequest;
 import org.agentcommerce.checkout.application.partner.PurchaseView;
+import org.agentcommerce.platform.api.ExactIntegers;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.BuyerIdentity;
@@ -119,8 +121,14 @@ public class PartnerPurchaseResource {
       @NotBlank @Size(max = 200) String productId,
       @NotBlank @Size(max = 100) @Schema(description = "The SKU key (prepare resolves selectors)")
           String sku,
-      @NotNull @Min(1) @Max(1000) Integer quantity,
       @NotNull
+          @Min(1)
+          @Max(1000)
+          @JsonbTypeDeserializer(ExactIntegers.AsInt.class)
+          @Schema(description = "A JSON integer (1.9 or 4294967297 is refused, never narrowed)")
+          Integer quantity,
+      @NotNull
+          @JsonbTypeDeserializer(ExactIntegers.AsLong.class)
           @Min(0)
           @Max(1_000_000_000_000L)
           @Schema(description = "Our catalog's unit price in minor units, as prepare showed it")

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.agentcommerce.checkout.infrastructure.partner.SandboxPartnerBooks;
+import org.agentcommerce.checkout.infrastructure.partner.SandboxPartnerKey;
 import org.agentcommerce.platform.api.ApiException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -39,8 +40,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * The built-in sandbox purchasing partner's HTTP API: what a remote partner would serve, served by
  * this server so that the partner adapter's network path is real in the embedded default and in
- * tests. It authenticates its caller with {@code ac.partner.sandbox.api-key} when that is set, and
- * is 404 when {@code ac.partner.sandbox.enabled} is off. docs/partner-purchases.md.
+ * tests. It always authenticates its caller: with {@code ac.partner.sandbox.api-key} when that is
+ * set, otherwise with a random per-process key that only this server's partner adapter sends
+ * ({@link SandboxPartnerKey}); an anonymous caller is 401. It is 404 when {@code
+ * ac.partner.sandbox.enabled} is off. docs/partner-purchases.md.
  */
 @RequestScoped
 @Path("/sandbox/partner/v1")
@@ -55,9 +58,7 @@ public class SandboxPartnerResource {
   @ConfigProperty(name = "ac.partner.sandbox.enabled", defaultValue = "true")
   boolean enabled;
 
-  @Inject
-  @ConfigProperty(name = "ac.partner.sandbox.api-key", defaultValue = " ")
-  String apiKey;
+  @Inject SandboxPartnerKey key;
 
   @Schema(name = "SandboxPartnerQuoteRequest")
   public record SandboxPartnerQuoteRequest(
@@ -105,7 +106,8 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description = "Bearer ac.partner.sandbox.api-key, when that is set",
+      description =
+          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
@@ -113,7 +115,7 @@ public class SandboxPartnerResource {
       content = @Content(schema = @Schema(implementation = SandboxPartnerQuote.class)))
   @APIResponse(
       responseCode = "401",
-      description = "UNAUTHORIZED (ac.partner.sandbox.api-key set and not sent)",
+      description = "UNAUTHORIZED (the sandbox's key not sent)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @APIResponse(
       responseCode = "404",
@@ -152,7 +154,8 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description = "Bearer ac.partner.sandbox.api-key, when that is set",
+      description =
+          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "Idempotency-Key",
@@ -203,7 +206,8 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description = "Bearer ac.partner.sandbox.api-key, when that is set",
+      description =
+          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "Idempotency-Key",
@@ -234,7 +238,17 @@ public class SandboxPartnerResource {
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @HeaderParam("Idempotency-Key") @NotBlank @Size(max = 100) String key,
       @PathParam("checkout_id") @Size(max = 40) String checkoutId) {
-    return guarded(authorization, "place", key, () -> order(books.place(checkoutId, key, true)));
+    return guarded(
+        authorization,
+        "place",
+        key,
+        () -> {
+          try {
+            return order(books.place(checkoutId, key, true));
+          } catch (SandboxPartnerBooks.MalformedAnswer e) {
+            return new SandboxPartnerOrder(null, "placed", 0, null); // no order id
+          }
+        });
   }
 
   @GET
@@ -246,7 +260,8 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description = "Bearer ac.partner.sandbox.api-key, when that is set",
+      description =
+          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "idempotency_key",
@@ -287,7 +302,8 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description = "Bearer ac.partner.sandbox.api-key, when that is set",
+      description =
+          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
@@ -331,11 +347,7 @@ public class SandboxPartnerResource {
     if (!enabled) {
       throw ApiException.notFound("The sandbox partner");
     }
-    String expected = apiKey == null ? "" : apiKey.trim();
-    if (!expected.isEmpty()
-        && !java.security.MessageDigest.isEqual(
-            ("Bearer " + expected).getBytes(java.nio.charset.StandardCharsets.UTF_8),
-            String.valueOf(authorization).getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+    if (!key.accepts(authorization)) {
       throw new ApiException(401, "UNAUTHORIZED", "The sandbox partner needs its API key.");
     }
     try {

@@ -29,4 +29,11 @@ class BackoffTest {
   void neverSoonerThanThePlatformAsked() {
     assertTrue(backoff.delayMillis(1, 30L) >= 30_000);
   }
+
+  @Test
+  void aRetryAfterBeyondTheMaximumIsTheMaximum() {
+    assertTrue(backoff.delayMillis(1, 400_000_000L) <= 600_000);
+    assertTrue(backoff.delayMillis(1, 400_000_000L) >= 600_000);
+    assertTrue(backoff.delayMillis(1, Long.MAX_VALUE) == 600_000);
+  }
 }

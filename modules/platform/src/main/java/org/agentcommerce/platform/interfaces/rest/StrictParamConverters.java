@@ -15,7 +15,9 @@ import org.agentcommerce.platform.api.WireDecimal;
  * Parameters read strictly, for every operation: booleans accept true/false (also 1/0, yes/no,
  * on/off) and nothing else (JAX-RS would read "maybe" as false, silently); decimals are bounded
  * like decimals in a body ({@link WireDecimal}: at most {@value #MAX_PRECISION} digits and an
- * exponent within ±{@value #MAX_SCALE}), where JAX-RS would accept a 3000-digit price. Anything
+ * exponent within ±{@value #MAX_SCALE}), where JAX-RS would accept a 3000-digit price; an integer
+ * with a default value is read as JAX-RS reads it (empty: the default), except that a value of only
+ * blanks or control characters (limit=%00) is refused where JAX-RS would take the default. Anything
  * else is a 422 at the parameter.
  */
 @Provider
@@ -69,10 +71,44 @@ public class StrictParamConverters implements ParamConverterProvider {
         }
       };
 
+  /** An int or long parameter with a default; a blank value is refused, not defaulted. */
+  private static <N> ParamConverter<N> integer(
+      java.util.function.Function<String, N> parse, String defaultValue) {
+    return new ParamConverter<>() {
+      @Override
+      public N fromString(String value) {
+        if (value == null || value.isEmpty()) {
+          return parse.apply(defaultValue);
+        }
+        if (value.trim().isEmpty()) {
+          throw new IllegalArgumentException("Input should be a valid integer");
+        }
+        return parse.apply(value);
+      }
+
+      @Override
+      public String toString(N value) {
+        return String.valueOf(value);
+      }
+    };
+  }
+
   @Override
   @SuppressWarnings("unchecked")
   public <T> ParamConverter<T> getConverter(
       Class<T> rawType, Type genericType, Annotation[] annotations) {
+    String defaultValue = null;
+    for (Annotation a : annotations) {
+      if (a instanceof jakarta.ws.rs.DefaultValue d) {
+        defaultValue = d.value();
+      }
+    }
+    if (defaultValue != null && (rawType == Integer.class || rawType == int.class)) {
+      return (ParamConverter<T>) integer(Integer::valueOf, defaultValue);
+    }
+    if (defaultValue != null && (rawType == Long.class || rawType == long.class)) {
+      return (ParamConverter<T>) integer(Long::valueOf, defaultValue);
+    }
     if (rawType == Boolean.class || rawType == boolean.class) {
       return (ParamConverter<T>) STRICT_BOOLEAN;
     }
