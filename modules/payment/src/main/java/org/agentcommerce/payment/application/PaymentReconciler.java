@@ -108,11 +108,12 @@ public class PaymentReconciler {
 
   /** Asks the PSP about one claimed attempt and records what it says. */
   void reconcile(String attemptId) {
-    AttemptRecord a = store.attempt(attemptId).orElse(null);
-    if (a == null || !a.open()) {
+    PaymentSteps.Reconcilable found = steps.reconcilable(attemptId).orElse(null);
+    if (found == null) {
       return;
     }
-    PaymentRecord p = store.find(a.paymentId()).orElseThrow();
+    AttemptRecord a = found.attempt();
+    PaymentRecord p = found.payment();
     GuardedPsp psp = registry.psp(a.psp()).orElse(null);
     if (psp == null) {
       LOG.warning(
@@ -124,7 +125,7 @@ public class PaymentReconciler {
       store.release(attemptId, holder, maxBackoff);
       return;
     }
-    String account = store.accountFor(p.merchantId(), a.psp());
+    String account = found.account();
     PspResult r;
     long t0 = System.nanoTime();
     try {

@@ -242,6 +242,25 @@ public class PaymentSteps {
         redeemed == null ? vaultMethod : redeemed.paymentMethodToken());
   }
 
+  /** What the reconciler needs of a claimed attempt, read in one short transaction. */
+  public record Reconcilable(AttemptRecord attempt, PaymentRecord payment, String account) {}
+
+  /**
+   * Reads a claimed attempt, its payment and the merchant's account at the attempt's PSP in a
+   * transaction of its own: background threads never use the EntityManager outside a transaction
+   * (the container closes such an EntityManager with the task's context, which broke the reconciler
+   * once nothing else wrapped its calls).
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public java.util.Optional<Reconcilable> reconcilable(String attemptId) {
+    AttemptRecord a = store.attempt(attemptId).orElse(null);
+    if (a == null || !a.open()) {
+      return java.util.Optional.empty();
+    }
+    PaymentRecord p = store.find(a.paymentId()).orElseThrow();
+    return java.util.Optional.of(new Reconcilable(a, p, store.accountFor(p.merchantId(), a.psp())));
+  }
+
   /** The first PSP refused before creating anything: that attempt ends, the next one begins. */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public AttemptRecord failover(

@@ -2,6 +2,9 @@ package org.agentcommerce.payment.infrastructure.psp.sandbox;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.io.UncheckedIOException;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
 import java.util.Map;
 import org.agentcommerce.payment.domain.psp.PspAdapter;
 import org.agentcommerce.payment.domain.psp.PspCharge;
@@ -15,6 +18,7 @@ import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
 import org.agentcommerce.payment.domain.psp.PspWebhookException;
 import org.agentcommerce.payment.domain.psp.PspWebhookRequest;
 import org.agentcommerce.platform.api.Ids;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The built-in sandbox PSP: a PSP with books of its own (table sandbox_psp_charges) and
@@ -31,8 +35,9 @@ import org.agentcommerce.platform.api.Ids;
  *       complete) it is declined {@code authentication_required} instead: the buyer is not there to
  *       answer a challenge;
  *   <li>{@code tok_processing}: processing, succeeds {@code SETTLE_MILLIS} later;
- *   <li>{@code tok_timeout}: the charge succeeds at the PSP but the answer never comes (the call
- *       hangs past any timeout): reconciliation must find it;
+ *   <li>{@code tok_timeout}: the charge succeeds at the PSP but the answer never comes: the call
+ *       waits {@code ac.payments.sandbox.answer-timeout} (3 s) and ends as a real adapter's read
+ *       timeout does ({@link HttpTimeoutException}): reconciliation must find it;
  *   <li>{@code tok_unavailable}: the PSP refuses the request before creating anything (as a refused
  *       connection would): failover-safe;
  *   <li>anything else: declined, invalid_payment_method.
@@ -43,7 +48,6 @@ public class SandboxPsp implements PspAdapter {
 
   public static final String NAME = "sandbox";
   static final long SETTLE_MILLIS = 3000;
-  static final long HANG_MILLIS = 60_000;
 
   /** What the sandbox does with a test token: its status, decline code, and later status. */
   private record Behaviour(String status, String declineCode, String settleTo) {}
@@ -83,6 +87,16 @@ public class SandboxPsp implements PspAdapter {
           "4000002760003184", "tok_threeDSecure2Required");
 
   @Inject SandboxLedger ledger;
+
+  /**
+   * How long a caller waits for an answer that never comes ({@code tok_timeout}) before its read
+   * times out. The sandbox is called in-process, so this is the only hang it has: its guard needs
+   * no fault-tolerance timeout (Payara schedules one task per guarded call for that, with a
+   * ServiceLoader scan each time: about a tenth of a payment's CPU in a profile).
+   */
+  @Inject
+  @ConfigProperty(name = "ac.payments.sandbox.answer-timeout", defaultValue = "PT3S")
+  Duration answerTimeout;
 
   @Override
   public String name() {
@@ -172,11 +186,13 @@ public class SandboxPsp implements PspAdapter {
         .getOrDefault(declineCode, "The payment was declined.");
   }
 
-  private static void hang() {
+  private void hang() {
     try {
-      Thread.sleep(HANG_MILLIS);
+      Thread.sleep(answerTimeout.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    throw new UncheckedIOException(
+        new HttpTimeoutException("The sandbox PSP did not answer within " + answerTimeout));
   }
 }
