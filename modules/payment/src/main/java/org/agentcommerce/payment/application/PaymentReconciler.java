@@ -99,7 +99,13 @@ public class PaymentReconciler {
 
       List<String> due = store.claimDue(holder, lease, 20);
       for (String id : due) {
-        reconcile(id);
+        try {
+          reconcile(id);
+        } catch (RuntimeException e) {
+          // One attempt's failure must not hold the others of this round until their leases end.
+          LOG.log(Level.WARNING, "Reconciling attempt " + id + " failed; checking again later", e);
+          store.release(id, holder, backoff(0));
+        }
       }
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "Payment reconciliation round failed", e);

@@ -188,7 +188,7 @@ public class SandboxPsp implements PspAdapter {
 
   private void hang() {
     try {
-      Thread.sleep(answerTimeout.toMillis());
+      Thread.sleep(Math.max(0, answerTimeout.toMillis()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
