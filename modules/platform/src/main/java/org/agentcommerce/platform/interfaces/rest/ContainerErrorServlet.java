@@ -29,25 +29,38 @@ public class ContainerErrorServlet extends HttpServlet {
       status = 500;
       LOG.warning(() -> "Unhandled container error: " + failure.getClass().getName());
     }
-    String error =
-        switch (status) {
-          case 400 -> "BAD_REQUEST";
-          case 401 -> "AUTHENTICATION_REQUIRED";
-          case 403 -> "FORBIDDEN";
-          case 404 -> "NOT_FOUND";
-          case 405 -> "METHOD_NOT_ALLOWED";
-          case 413 -> "PAYLOAD_TOO_LARGE";
-          case 414 -> "URI_TOO_LONG";
-          case 415 -> "UNSUPPORTED_MEDIA_TYPE";
-          case 503 -> "SERVICE_UNAVAILABLE";
-          default -> status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST";
-        };
-    String message =
-        status == 404
-            ? "No resource at this path."
-            : status >= 500
-                ? "The server could not answer this request."
-                : "The server refused this request (HTTP " + status + ").";
-    ServletErrors.write(response, status, error, message, java.util.Map.of());
+    ServletErrors.write(response, status, code(status), message(status), java.util.Map.of());
+  }
+
+  /**
+   * The body this page answers for {@code status}; also what the HTTP layer's own refusals carry
+   * (see {@code org.agentcommerce.platform.infrastructure.http.GrizzlyEdge}).
+   */
+  public static byte[] body(int status) {
+    return ServletErrors.json(code(status), message(status), java.util.Map.of());
+  }
+
+  private static String code(int status) {
+    return switch (status) {
+      case 400 -> "BAD_REQUEST";
+      case 401 -> "AUTHENTICATION_REQUIRED";
+      case 403 -> "FORBIDDEN";
+      case 404 -> "NOT_FOUND";
+      case 405 -> "METHOD_NOT_ALLOWED";
+      case 413 -> "PAYLOAD_TOO_LARGE";
+      case 414 -> "URI_TOO_LONG";
+      case 415 -> "UNSUPPORTED_MEDIA_TYPE";
+      case 503 -> "SERVICE_UNAVAILABLE";
+      case 505 -> "HTTP_VERSION_NOT_SUPPORTED";
+      default -> status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST";
+    };
+  }
+
+  private static String message(int status) {
+    return status == 404
+        ? "No resource at this path."
+        : status >= 500 && status != 505
+            ? "The server could not answer this request."
+            : "The server refused this request (HTTP " + status + ").";
   }
 }

@@ -19,6 +19,17 @@ final class ServletErrors {
       String message,
       Map<String, Object> context)
       throws IOException {
+    byte[] body = json(code, message, context);
+    response.resetBuffer();
+    response.setStatus(status);
+    response.setContentType("application/json");
+    response.setContentLength(body.length);
+    response.getOutputStream().write(body);
+    response.flushBuffer();
+  }
+
+  /** The error shape as UTF-8 bytes: {@code {"detail":{"error":code,"message":message,...}}}. */
+  static byte[] json(String code, String message, Map<String, Object> context) {
     JsonObjectBuilder detail =
         org.agentcommerce.platform.api.Jsonp.PROVIDER
             .createObjectBuilder()
@@ -32,18 +43,11 @@ final class ServletErrors {
             detail.add(name, String.valueOf(value));
           }
         });
-    byte[] body =
-        org.agentcommerce.platform.api.Jsonp.PROVIDER
-            .createObjectBuilder()
-            .add("detail", detail)
-            .build()
-            .toString()
-            .getBytes(StandardCharsets.UTF_8);
-    response.resetBuffer();
-    response.setStatus(status);
-    response.setContentType("application/json");
-    response.setContentLength(body.length);
-    response.getOutputStream().write(body);
-    response.flushBuffer();
+    return org.agentcommerce.platform.api.Jsonp.PROVIDER
+        .createObjectBuilder()
+        .add("detail", detail)
+        .build()
+        .toString()
+        .getBytes(StandardCharsets.UTF_8);
   }
 }
