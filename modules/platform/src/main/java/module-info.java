@@ -40,6 +40,8 @@ module org.agentcommerce.platform {
   opens org.agentcommerce.platform.domain.buyer;
   // CDI injects the datasource, config and entity manager into the repositories and listeners.
   opens org.agentcommerce.platform.infrastructure.persistence;
+  // CDI observes deployment in the HTTP edge installer (reflection only, no container types).
+  opens org.agentcommerce.platform.infrastructure.http;
   // JAX-RS instantiates resources and providers; JSON-B reads and writes the DTO records.
   opens org.agentcommerce.platform.interfaces.rest;
   opens org.agentcommerce.platform.interfaces.rest.security;
