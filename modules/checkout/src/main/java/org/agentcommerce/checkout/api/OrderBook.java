@@ -27,6 +27,15 @@ public interface OrderBook {
   /** The agent's order; another agent's order is empty. */
   Optional<OrderSnapshot> order(String agentId, String orderId);
 
+  /** An order's agent and verified buyer. */
+  record OrderBuyer(String agentId, String issuer, String subject) {}
+
+  /**
+   * The verified buyers of these orders, by order id, read together (the event timeline numbers
+   * events in batches); orders without a verified buyer, or unknown, are absent.
+   */
+  java.util.Map<String, OrderBuyer> buyers(java.util.Collection<String> orderIds);
+
   /** The agent's order, locked until the caller's transaction ends (one payment at a time). */
   Optional<OrderSnapshot> lockOrder(String agentId, String orderId);
 

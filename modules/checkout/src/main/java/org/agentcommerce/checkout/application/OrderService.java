@@ -479,6 +479,11 @@ public class OrderService implements OrderBook, PlacedOrders {
   }
 
   @Override
+  public java.util.Map<String, OrderBuyer> buyers(java.util.Collection<String> orderIds) {
+    return orders.buyers(orderIds);
+  }
+
+  @Override
   public Optional<OrderSnapshot> lockOrder(String agentId, String orderId) {
     return orders
         .lockForAgent(agentId, orderId)

@@ -80,6 +80,11 @@ public class EventPump {
 
     /** Told after a sequencing transaction that numbered events committed. */
     default void committed() {}
+
+    /** The fan-out for one sequencing transaction (state it gathers lives as long as that). */
+    default OutboxSequencer.FanOut begin() {
+      return this;
+    }
   }
 
   void onPublished(@Observes(during = TransactionPhase.AFTER_SUCCESS) DomainEvents.Published p) {
@@ -162,20 +167,72 @@ public class EventPump {
 
   private void sequenceBatches() {
     List<TimelineFanOut> outs = fanOuts.stream().toList();
-    OutboxSequencer.FanOut fanOut =
-        (tx, event) -> {
-          for (TimelineFanOut f : outs) {
-            f.accept(tx, event);
-          }
-        };
     int numbered;
     do {
-      numbered = sequencer.sequence(BATCH, this::buyerOf, fanOut).size();
+      List<OutboxSequencer.FanOut> each = outs.stream().map(TimelineFanOut::begin).toList();
+      OutboxSequencer.FanOut fanOut =
+          new OutboxSequencer.FanOut() {
+            @Override
+            public void accept(java.sql.Connection tx, OutboxSequencer.Sequenced event)
+                throws java.sql.SQLException {
+              for (OutboxSequencer.FanOut f : each) {
+                f.accept(tx, event);
+              }
+            }
+
+            @Override
+            public void flush(java.sql.Connection tx) throws java.sql.SQLException {
+              for (OutboxSequencer.FanOut f : each) {
+                f.flush(tx);
+              }
+            }
+          };
+      numbered = sequencer.sequence(BATCH, buyerOf, fanOut).size();
       if (numbered > 0) {
         outs.forEach(TimelineFanOut::committed);
       }
     } while (numbered == BATCH); // a full batch: more may wait
   }
+
+  /** Buyers from the cache, else from the order book (one read for a batch's new orders). */
+  private final OutboxSequencer.BuyerOf buyerOf =
+      new OutboxSequencer.BuyerOf() {
+        @Override
+        public Optional<OutboxSequencer.Buyer> of(String agentId, String orderId) {
+          return buyerOf(agentId, orderId);
+        }
+
+        @Override
+        public Map<String, OutboxSequencer.Buyer> ofAll(Map<String, String> agentByOrder) {
+          Map<String, OutboxSequencer.Buyer> out = new java.util.HashMap<>();
+          List<String> unknown = new java.util.ArrayList<>();
+          agentByOrder.forEach(
+              (order, agent) -> {
+                Optional<OutboxSequencer.Buyer> known = buyers.get(order);
+                if (known == null) {
+                  unknown.add(order);
+                } else {
+                  known.ifPresent(b -> out.put(order, b));
+                }
+              });
+          if (!unknown.isEmpty()) {
+            Map<String, OrderBook.OrderBuyer> found = orderBook.buyers(unknown);
+            for (String order : unknown) {
+              OrderBook.OrderBuyer b = found.get(order);
+              // Only the order's own agent's events carry its buyer.
+              Optional<OutboxSequencer.Buyer> buyer =
+                  b != null && b.agentId().equals(agentByOrder.get(order))
+                      ? Optional.of(new OutboxSequencer.Buyer(b.issuer(), b.subject()))
+                      : Optional.empty();
+              if (b == null || buyer.isPresent()) {
+                buyers.put(order, buyer);
+              }
+              buyer.ifPresent(x -> out.put(order, x));
+            }
+          }
+          return out;
+        }
+      };
 
   private Optional<OutboxSequencer.Buyer> buyerOf(String agentId, String orderId) {
     Optional<OutboxSequencer.Buyer> known = buyers.get(orderId);

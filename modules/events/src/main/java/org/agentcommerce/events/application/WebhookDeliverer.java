@@ -2,7 +2,6 @@ package org.agentcommerce.events.application;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -24,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -92,18 +90,33 @@ public class WebhookDeliverer {
   @ConfigProperty(name = "ac.webhooks.allow-http-loopback", defaultValue = "false")
   boolean allowHttpLoopback;
 
-  @Resource ManagedScheduledExecutorService scheduler;
-
   /** The attempts' own threads (an attempt blocks up to its timeouts): never the shared pool. */
   @Resource jakarta.enterprise.concurrent.ManagedThreadFactory threads;
 
   private volatile java.util.concurrent.ExecutorService attempts;
 
+  /**
+   * The poll and the kicks run on a thread of their own: a task given to the container's managed
+   * executor captures the caller's context each time (a class-path scan per kick, one per attempt).
+   */
+  private volatile java.util.concurrent.ScheduledExecutorService scheduler;
+
+  private final java.util.concurrent.atomic.AtomicLong claims =
+      new java.util.concurrent.atomic.AtomicLong();
+
   private final String node = "node-" + Ids.randomHex(12);
   private final AtomicBoolean running = new AtomicBoolean();
   private final AtomicBoolean again = new AtomicBoolean();
-  private final Map<String, Semaphore> destinations = new ConcurrentHashMap<>();
-  private volatile Semaphore slots;
+  private final Map<String, Destination> destinations = new ConcurrentHashMap<>();
+
+  /** Attempt threads at work on this node. */
+  private final java.util.concurrent.atomic.AtomicInteger busy =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  /** Deliveries claimed by this node and not yet sent. */
+  private final java.util.concurrent.atomic.AtomicInteger inHand =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   private volatile HttpClient client;
   private volatile ScheduledFuture<?> poller;
 
@@ -113,6 +126,7 @@ public class WebhookDeliverer {
       return;
     }
     attempts = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, concurrency), threads);
+    scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(threads);
     long every = Math.max(50, pollInterval.toMillis());
     poller = scheduler.scheduleWithFixedDelay(this::drain, every, every, TimeUnit.MILLISECONDS);
   }
@@ -122,6 +136,9 @@ public class WebhookDeliverer {
     ScheduledFuture<?> p = poller;
     if (p != null) {
       p.cancel(false);
+    }
+    if (scheduler != null) {
+      scheduler.shutdownNow();
     }
     if (attempts != null) {
       attempts.shutdownNow(); // an attempt cut short is claimed again after its lease
@@ -135,9 +152,10 @@ public class WebhookDeliverer {
 
   /** Looks for due deliveries soon (a commit queued some). */
   public void kick() {
-    if (enabled && scheduler != null) {
+    java.util.concurrent.ScheduledExecutorService s = scheduler;
+    if (enabled && s != null) {
       try {
-        scheduler.execute(this::drain);
+        s.execute(this::drain);
       } catch (RuntimeException e) {
         LOG.log(Level.FINE, "Could not schedule webhook delivery; the poll will", e);
       }
@@ -155,44 +173,150 @@ public class WebhookDeliverer {
       }
       do {
         again.set(false);
-        Semaphore free = slots();
-        for (WebhookStore.Due due : store.due(Math.max(1, concurrency) * 4)) {
-          Semaphore dest =
-              destinations.computeIfAbsent(
-                  due.agentId(), a -> new Semaphore(Math.max(1, perDestination)));
-          if (!dest.tryAcquire()) {
-            continue; // this receiver is busy: the others go first
-          }
-          if (!free.tryAcquire()) {
-            dest.release();
-            return;
-          }
-          Optional<WebhookStore.Delivery> claimed =
-              store.claim(due.deliveryId(), node, lease.toMillis());
-          if (claimed.isEmpty()) {
-            free.release();
-            dest.release();
-            continue;
-          }
-          attempts.execute(
-              () -> {
-                try {
-                  attempt(claimed.get());
-                } catch (RuntimeException e) {
-                  LOG.log(Level.WARNING, "A webhook attempt failed unexpectedly", e);
-                } finally {
-                  dest.release();
-                  free.release();
-                  again.set(true);
-                  kick();
-                }
-              });
-        }
+        claimAndSend();
       } while (again.get());
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "Webhook delivery poll failed; will retry", e);
     } finally {
       running.set(false);
+    }
+  }
+
+  /** A destination's claimed deliveries waiting to be sent, and how many of its attempts run. */
+  private static final class Destination {
+    final java.util.ArrayDeque<Job> backlog = new java.util.ArrayDeque<>();
+    int running;
+  }
+
+  /** A claimed delivery, the holder token it was claimed under and its endpoint as then read. */
+  private record Job(
+      WebhookStore.Delivery delivery, String holder, Optional<WebhookStore.Endpoint> endpoint) {}
+
+  /**
+   * How many deliveries a destination may have claimed on this node (sending or waiting): up to
+   * four rounds of its slots, and never more than its slots can send, each taking its whole
+   * timeout, within half the lease (the defaults: 60 s lease, 10 s timeout, 4 slots: 12).
+   */
+  private int destinationLimit() {
+    long rounds = lease.toMillis() / Math.max(1, 2 * timeout.toMillis());
+    return Math.max(1, perDestination) * (int) Math.max(1, Math.min(4, rounds));
+  }
+
+  /**
+   * One round: due deliveries are claimed together in one transaction under a holder token of their
+   * own, at most {@link #destinationLimit} in hand per destination and four times {@code
+   * ac.webhooks.concurrency} per node; each destination's endpoint is read once; they wait in their
+   * destination's backlog for one of its {@code per-destination-concurrency} slots. A backlog is
+   * short enough to be sent well within the lease (which is what makes a claimed delivery this
+   * node's alone); a node that dies leaves its claims to run out and be claimed again.
+   */
+  private void claimAndSend() {
+    destinations.values().forEach(this::start); // backlogs that waited for a free thread
+    int room = Math.max(1, concurrency) * 4 - inHand.get();
+    if (room <= 0) {
+      return;
+    }
+    Map<String, Integer> planned = new java.util.HashMap<>();
+    List<String> picked = new ArrayList<>();
+    for (WebhookStore.Due due : store.due(room)) {
+      Destination dest = destination(due.agentId());
+      int already;
+      synchronized (dest) {
+        already = dest.backlog.size() + dest.running;
+      }
+      if (already + planned.merge(due.agentId(), 1, Integer::sum) <= destinationLimit()) {
+        picked.add(due.deliveryId()); // else this receiver has enough in hand: others go first
+      }
+    }
+    if (picked.isEmpty()) {
+      return;
+    }
+    String holder = node + "." + claims.incrementAndGet();
+    List<WebhookStore.Delivery> claimed = store.claimAll(picked, holder, lease.toMillis());
+    Map<String, Optional<WebhookStore.Endpoint>> endpoints = new java.util.HashMap<>();
+    for (WebhookStore.Delivery d : claimed) {
+      Optional<WebhookStore.Endpoint> endpoint;
+      try {
+        endpoint = endpoints.computeIfAbsent(d.agentId(), store::endpoint);
+      } catch (RuntimeException e) {
+        // Left to its lease: claimed again once it runs out.
+        LOG.log(Level.WARNING, "Reading a webhook endpoint failed; the delivery waits", e);
+        continue;
+      }
+      Destination dest = destination(d.agentId());
+      inHand.incrementAndGet();
+      synchronized (dest) {
+        dest.backlog.add(new Job(d, holder, endpoint));
+      }
+      start(dest);
+    }
+  }
+
+  private Destination destination(String agentId) {
+    return destinations.computeIfAbsent(agentId, a -> new Destination());
+  }
+
+  /**
+   * Starts attempts for the destination while it has backlog and a free slot, and the node a
+   * thread.
+   */
+  private void start(Destination dest) {
+    while (true) {
+      synchronized (dest) {
+        if (dest.backlog.isEmpty() || dest.running >= Math.max(1, perDestination)) {
+          return;
+        }
+        if (busy.incrementAndGet() > Math.max(1, concurrency)) {
+          busy.decrementAndGet();
+          return;
+        }
+        dest.running++;
+      }
+      try {
+        attempts.execute(() -> work(dest));
+      } catch (RuntimeException e) {
+        synchronized (dest) {
+          dest.running--;
+        }
+        busy.decrementAndGet();
+        return; // shutting down: the claims run out and are claimed again
+      }
+    }
+  }
+
+  /** One of the destination's slots: sends its backlog one delivery at a time. */
+  private void work(Destination dest) {
+    try {
+      while (true) {
+        Job job;
+        int left;
+        synchronized (dest) {
+          job = dest.backlog.poll();
+          if (job == null) {
+            dest.running--;
+            return;
+          }
+          left = dest.backlog.size();
+        }
+        inHand.decrementAndGet();
+        if (left <= Math.max(1, perDestination)) {
+          again.set(true);
+          kick(); // the backlog runs low: claim more while these are sent
+        }
+        WebhookStore.Finished done = null;
+        try {
+          done = attempt(job.delivery(), job.holder(), job.endpoint());
+        } catch (RuntimeException e) {
+          LOG.log(Level.WARNING, "A webhook attempt failed unexpectedly", e);
+        }
+        if (done != null) {
+          record(done);
+        }
+      }
+    } finally {
+      busy.decrementAndGet();
+      again.set(true);
+      kick(); // a thread came free
     }
   }
 
@@ -224,35 +348,77 @@ public class WebhookDeliverer {
     }
   }
 
-  private Semaphore slots() {
-    Semaphore s = slots;
-    if (s == null) {
-      synchronized (this) {
-        if (slots == null) {
-          slots = new Semaphore(Math.max(1, concurrency));
-        }
-        s = slots;
-      }
-    }
-    return s;
-  }
-
   /** Claims one delivery now and attempts it on this thread (a test delivery). */
   public Optional<WebhookStore.Delivery> deliverNow(String agentId, String deliveryId) {
-    Optional<WebhookStore.Delivery> claimed = store.claim(deliveryId, node, lease.toMillis());
-    claimed.ifPresent(this::attempt);
+    String holder = node + "." + claims.incrementAndGet();
+    Optional<WebhookStore.Delivery> claimed = store.claim(deliveryId, holder, lease.toMillis());
+    if (claimed.isPresent()) {
+      WebhookStore.Finished done =
+          attempt(claimed.get(), holder, store.endpoint(claimed.get().agentId()));
+      recorded(done, store.finishAll(List.of(done))[0]);
+    }
     return store.delivery(agentId, deliveryId);
+  }
+
+  private final java.util.concurrent.ConcurrentLinkedQueue<WebhookStore.Finished> toRecord =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+  private final AtomicBoolean recording = new AtomicBoolean();
+
+  /**
+   * Records an outcome. Outcomes that finish while another thread records are written with the next
+   * batch of that thread (one transaction for all of them); until then the delivery stays leased,
+   * so a node that dies here sends it again after the lease (at least once).
+   */
+  private void record(WebhookStore.Finished done) {
+    toRecord.add(done);
+    while (!toRecord.isEmpty() && recording.compareAndSet(false, true)) {
+      try {
+        List<WebhookStore.Finished> batch = new ArrayList<>();
+        for (WebhookStore.Finished f; batch.size() < 200 && (f = toRecord.poll()) != null; ) {
+          batch.add(f);
+        }
+        boolean[] ok;
+        try {
+          ok = store.finishAll(batch);
+        } catch (RuntimeException e) {
+          LOG.log(
+              Level.WARNING,
+              "Recording " + batch.size() + " webhook attempts failed; sent again after the lease",
+              e);
+          continue;
+        }
+        for (int i = 0; i < batch.size(); i++) {
+          recorded(batch.get(i), ok[i]);
+        }
+      } finally {
+        recording.set(false);
+      }
+    }
+  }
+
+  private void recorded(WebhookStore.Finished done, boolean recorded) {
+    if (!recorded) {
+      LOG.info(
+          "Webhook delivery "
+              + done.deliveryId()
+              + " lost its lease before the attempt was recorded");
+    }
+    Integer code = done.attempt().httpStatus();
+    if (recorded && code != null && code == 410) {
+      store.disable(done.agentId(), "The receiver answered 410 Gone");
+    }
   }
 
   /** The outcome of one attempt. */
   private record Outcome(String status, Integer httpStatus, String error, Duration retryAfter) {}
 
-  void attempt(WebhookStore.Delivery d) {
+  /** Sends one attempt and answers its outcome, not yet recorded. */
+  WebhookStore.Finished attempt(
+      WebhookStore.Delivery d, String holder, Optional<WebhookStore.Endpoint> endpoint) {
     Instant started = clock.instant();
     long t0 = System.nanoTime();
     String host = null;
     Outcome outcome;
-    Optional<WebhookStore.Endpoint> endpoint = store.endpoint(d.agentId());
     if (endpoint.isEmpty() || !endpoint.get().enabled()) {
       outcome = new Outcome("failed", null, "endpoint disabled", null);
     } else if (endpoint.get().destinationUrl() == null) {
@@ -278,21 +444,15 @@ public class WebhookDeliverer {
         status = "failed";
       }
     }
-    boolean recorded =
-        store.finish(
-            d.id(),
-            node,
-            new WebhookStore.Attempt(
-                d.attempts(), started, host, outcome.httpStatus(), latency, outcome.error()),
-            status,
-            retryIn,
-            status.equals("succeeded"));
-    if (!recorded) {
-      LOG.info("Webhook delivery " + d.id() + " lost its lease before the attempt was recorded");
-    }
-    if (outcome.httpStatus() != null && outcome.httpStatus() == 410) {
-      store.disable(d.agentId(), "The receiver answered 410 Gone");
-    }
+    return new WebhookStore.Finished(
+        d.id(),
+        d.agentId(),
+        holder,
+        new WebhookStore.Attempt(
+            d.attempts(), started, host, outcome.httpStatus(), latency, outcome.error()),
+        status,
+        retryIn,
+        status.equals("succeeded"));
   }
 
   private Outcome send(

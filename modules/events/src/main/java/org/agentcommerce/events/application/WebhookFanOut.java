@@ -4,6 +4,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -34,12 +38,52 @@ public class WebhookFanOut implements EventPump.TimelineFanOut {
 
   @Override
   public void accept(Connection tx, OutboxSequencer.Sequenced event) throws SQLException {
-    Optional<WebhookStore.Endpoint> endpoint = store.endpoint(tx, event.agentId());
+    Batch one = new Batch();
+    one.accept(tx, event);
+    one.flush(tx);
+  }
+
+  @Override
+  public OutboxSequencer.FanOut begin() {
+    return new Batch();
+  }
+
+  /**
+   * One sequencing transaction's deliveries: each agent's endpoint is read once, and the deliveries
+   * are written together just before the transaction commits.
+   */
+  private final class Batch implements OutboxSequencer.FanOut {
+    private final Map<String, Optional<WebhookStore.Endpoint>> endpoints = new HashMap<>();
+    private final List<WebhookStore.Queued> rows = new ArrayList<>();
+
+    @Override
+    public void accept(Connection tx, OutboxSequencer.Sequenced event) throws SQLException {
+      Optional<WebhookStore.Endpoint> endpoint = endpoints.get(event.agentId());
+      if (endpoint == null) {
+        endpoint = store.endpoint(tx, event.agentId());
+        endpoints.put(event.agentId(), endpoint);
+      }
+      queue(endpoint, event).ifPresent(rows::add);
+    }
+
+    @Override
+    public void flush(Connection tx) throws SQLException {
+      store.enqueueAll(tx, rows);
+      if (!rows.isEmpty()) {
+        queued.set(true);
+      }
+      rows.clear();
+    }
+  }
+
+  /** The delivery this event makes for the endpoint, if it wants one. */
+  private Optional<WebhookStore.Queued> queue(
+      Optional<WebhookStore.Endpoint> endpoint, OutboxSequencer.Sequenced event) {
     if (endpoint.isEmpty()
         || !endpoint.get().enabled()
         || endpoint.get().destinationUrl() == null
         || !endpoint.get().wants(event.type())) {
-      return;
+      return Optional.empty();
     }
     String type = event.type();
     String body;
@@ -47,15 +91,15 @@ public class WebhookFanOut implements EventPump.TimelineFanOut {
       Optional<String> acpType = acpType(event.type());
       Optional<String> order = acpType.isEmpty() ? Optional.empty() : acpOrder(event);
       if (order.isEmpty()) {
-        return; // not an order the agent platform has seen completed through the protocol
+        return Optional.empty(); // not an order the agent platform has seen completed through ACP
       }
       type = acpType.get();
       body = "{\"type\":" + Jsonp.PROVIDER.createValue(type) + ",\"data\":" + order.get() + "}";
     } else {
       body = body(event.type(), event.createdAt(), event.data());
     }
-    store.enqueue(tx, event.agentId(), event.eventId(), type, event.id(), body);
-    queued.set(true);
+    return Optional.of(
+        new WebhookStore.Queued(event.agentId(), event.eventId(), type, event.id(), body));
   }
 
   /**

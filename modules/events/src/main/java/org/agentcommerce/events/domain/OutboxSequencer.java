@@ -23,11 +23,24 @@ public interface OutboxSequencer {
   /** The verified buyer of an order, for buyer-token reads. */
   interface BuyerOf {
     Optional<Buyer> of(String agentId, String orderId);
+
+    /**
+     * The buyers of several orders ({@code agentByOrder}: order id → its event's agent), asked
+     * before a batch is numbered; orders without a verified buyer are absent.
+     */
+    default java.util.Map<String, Buyer> ofAll(java.util.Map<String, String> agentByOrder) {
+      java.util.Map<String, Buyer> out = new java.util.HashMap<>();
+      agentByOrder.forEach((order, agent) -> of(agent, order).ifPresent(b -> out.put(order, b)));
+      return out;
+    }
   }
 
   /** Work done in the sequencing transaction for each new timeline event. */
   interface FanOut {
     void accept(java.sql.Connection tx, Sequenced event) throws java.sql.SQLException;
+
+    /** Writes what {@link #accept} gathered, still in the transaction, before it commits. */
+    default void flush(java.sql.Connection tx) throws java.sql.SQLException {}
   }
 
   record Buyer(String issuer, String subject) {}

@@ -142,6 +142,17 @@ public class JdbcWebhookStore implements WebhookStore {
     }
   }
 
+  private static final String ENQUEUE =
+      "INSERT INTO webhook_deliveries (id, agent_id, message_id, event_type, timeline_id,"
+          + " payload, status, attempts, step, next_attempt_at, created_at, updated_at)"
+          + " VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, 0, "
+          + NOW
+          + ", "
+          + NOW
+          + ", "
+          + NOW
+          + ")";
+
   /** Queues one delivery on the given connection (the sequencer's transaction, for fan-out). */
   @Override
   public String enqueue(
@@ -152,26 +163,35 @@ public class JdbcWebhookStore implements WebhookStore {
       Long timelineId,
       String body)
       throws SQLException {
-    String id = Ids.newId("whd", 12);
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "INSERT INTO webhook_deliveries (id, agent_id, message_id, event_type, timeline_id,"
-                + " payload, status, attempts, step, next_attempt_at, created_at, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, 0, "
-                + NOW
-                + ", "
-                + NOW
-                + ", "
-                + NOW
-                + ")")) {
-      ps.setString(1, id);
-      ps.setString(2, agentId);
-      ps.setString(3, messageId);
-      ps.setString(4, eventType);
-      ps.setObject(5, timelineId);
-      ps.setString(6, body);
+    try (PreparedStatement ps = c.prepareStatement(ENQUEUE)) {
+      String id = bindQueued(ps, new Queued(agentId, messageId, eventType, timelineId, body));
       ps.executeUpdate();
+      return id;
     }
+  }
+
+  @Override
+  public void enqueueAll(Connection c, List<Queued> deliveries) throws SQLException {
+    if (deliveries.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement ps = c.prepareStatement(ENQUEUE)) {
+      for (Queued q : deliveries) {
+        bindQueued(ps, q);
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
+
+  private static String bindQueued(PreparedStatement ps, Queued q) throws SQLException {
+    String id = Ids.newId("whd", 12);
+    ps.setString(1, id);
+    ps.setString(2, q.agentId());
+    ps.setString(3, q.messageId());
+    ps.setString(4, q.eventType());
+    ps.setObject(5, q.timelineId());
+    ps.setString(6, q.body());
     return id;
   }
 
@@ -279,47 +299,103 @@ public class JdbcWebhookStore implements WebhookStore {
 
   @Override
   public List<Due> due(int max) {
+    // Two range reads on (status, next_attempt_at) rather than one OR, which reads every row.
     List<Due> ids = new ArrayList<>();
-    try (Connection c = Jdbc.connection();
-        PreparedStatement ps =
-            c.prepareStatement(
-                "SELECT id, agent_id FROM webhook_deliveries WHERE (status = 'pending' AND next_attempt_at"
-                    + " <= "
-                    + NOW
-                    + ") OR (status = 'delivering' AND lease_until < "
-                    + NOW
-                    + ") ORDER BY next_attempt_at")) {
-      ps.setMaxRows(max);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          ids.add(new Due(rs.getString(1), rs.getString(2)));
-        }
-      }
+    try (Connection c = Jdbc.connection()) {
+      dueInto(
+          c,
+          "SELECT id, agent_id FROM webhook_deliveries WHERE status = 'pending' AND"
+              + " next_attempt_at <= "
+              + NOW
+              + " ORDER BY next_attempt_at",
+          max,
+          ids);
+      dueInto(
+          c,
+          "SELECT id, agent_id FROM webhook_deliveries WHERE status = 'delivering' AND"
+              + " lease_until < "
+              + NOW,
+          max - ids.size(),
+          ids);
     } catch (SQLException e) {
       throw failed("Reading due webhook deliveries", e);
     }
     return ids;
   }
 
+  private static void dueInto(Connection c, String sql, int max, List<Due> into)
+      throws SQLException {
+    if (max <= 0) {
+      return;
+    }
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setMaxRows(max);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          into.add(new Due(rs.getString(1), rs.getString(2)));
+        }
+      }
+    }
+  }
+
+  /** Takes one delivery if it is still due (pending and due, or its lease ran out). */
+  private static final String CLAIM =
+      "UPDATE webhook_deliveries SET status = 'delivering', lease_holder = ?, lease_until ="
+          + " TIMESTAMPADD(MICROSECOND, ?, "
+          + NOW
+          + "), attempts = attempts + 1, step = step + 1, last_attempt_at = "
+          + NOW
+          + ", updated_at = "
+          + NOW
+          + " WHERE id = ? AND ((status = 'pending' AND next_attempt_at <= "
+          + NOW
+          + ") OR (status = 'delivering' AND lease_until < "
+          + NOW
+          + "))";
+
+  @Override
+  public List<Delivery> claimAll(List<String> deliveryIds, String holder, long leaseMillis) {
+    if (deliveryIds.isEmpty()) {
+      return List.of();
+    }
+    try (Connection c = Jdbc.connection()) {
+      c.setAutoCommit(false);
+      try {
+        try (PreparedStatement ps = c.prepareStatement(CLAIM)) {
+          for (String id : deliveryIds) {
+            ps.setString(1, holder);
+            ps.setLong(2, leaseMillis * 1000);
+            ps.setString(3, id);
+            ps.addBatch();
+          }
+          ps.executeBatch();
+        }
+        c.commit();
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failed("Claiming webhook deliveries", e);
+    }
+    // The holder is unique to this claim: exactly the rows it won carry it.
+    List<Object> args = new ArrayList<>(deliveryIds);
+    args.add(holder);
+    return query(
+        "SELECT "
+            + DELIVERY_COLUMNS
+            + " FROM webhook_deliveries WHERE id IN ("
+            + String.join(", ", java.util.Collections.nCopies(deliveryIds.size(), "?"))
+            + ") AND lease_holder = ? AND status = 'delivering' ORDER BY next_attempt_at",
+        deliveryIds.size(),
+        args.toArray());
+  }
+
   @Override
   public Optional<Delivery> claim(String deliveryId, String holder, long leaseMillis) {
-    int changed =
-        update(
-            "UPDATE webhook_deliveries SET status = 'delivering', lease_holder = ?, lease_until ="
-                + " TIMESTAMPADD(MICROSECOND, ?, "
-                + NOW
-                + "), attempts = attempts + 1, step = step + 1, last_attempt_at = "
-                + NOW
-                + ", updated_at = "
-                + NOW
-                + " WHERE id = ? AND ((status = 'pending' AND next_attempt_at <= "
-                + NOW
-                + ") OR (status = 'delivering' AND lease_until < "
-                + NOW
-                + "))",
-            holder,
-            leaseMillis * 1000,
-            deliveryId);
+    int changed = update(CLAIM, holder, leaseMillis * 1000, deliveryId);
     if (changed == 0) {
       return Optional.empty();
     }
@@ -342,49 +418,76 @@ public class JdbcWebhookStore implements WebhookStore {
       String status,
       long retryInMillis,
       boolean delivered) {
+    return finishAll(
+        List.of(new Finished(deliveryId, null, holder, attempt, status, retryInMillis, delivered)))[
+        0];
+  }
+
+  @Override
+  public boolean[] finishAll(List<Finished> done) {
+    boolean[] recorded = new boolean[done.size()];
+    if (done.isEmpty()) {
+      return recorded;
+    }
     try (Connection c = Jdbc.connection()) {
       c.setAutoCommit(false);
       try {
-        int changed;
+        int[] changed;
         try (PreparedStatement ps =
             c.prepareStatement(
                 "UPDATE webhook_deliveries SET status = ?, lease_holder = NULL, lease_until ="
                     + " NULL, next_attempt_at = TIMESTAMPADD(MICROSECOND, ?, "
                     + NOW
-                    + "), last_status_code = ?, last_error = ?, delivered_at = "
-                    + (delivered ? NOW : "delivered_at")
-                    + ", updated_at = "
+                    + "), last_status_code = ?, last_error = ?, delivered_at = CASE WHEN ? = 1"
+                    + " THEN "
+                    + NOW
+                    + " ELSE delivered_at END, updated_at = "
                     + NOW
                     + " WHERE id = ? AND lease_holder = ? AND status = 'delivering'")) {
-          ps.setString(1, status);
-          ps.setLong(2, retryInMillis * 1000);
-          ps.setObject(3, attempt.httpStatus());
-          ps.setString(4, attempt.error());
-          ps.setString(5, deliveryId);
-          ps.setString(6, holder);
-          changed = ps.executeUpdate();
+          for (Finished f : done) {
+            ps.setString(1, f.status());
+            ps.setLong(2, f.retryInMillis() * 1000);
+            ps.setObject(3, f.attempt().httpStatus());
+            ps.setString(4, f.attempt().error());
+            ps.setInt(5, f.delivered() ? 1 : 0);
+            ps.setString(6, f.deliveryId());
+            ps.setString(7, f.holder());
+            ps.addBatch();
+          }
+          changed = ps.executeBatch();
         }
-        if (changed == 1) {
-          try (PreparedStatement ps =
-              c.prepareStatement(
-                  "INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at,"
-                      + " destination_host, http_status, latency_ms, error) VALUES (?, ?, ?, ?, ?,"
-                      + " ?, ?)")) {
+        try (PreparedStatement ps =
+            c.prepareStatement(
+                "INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at,"
+                    + " destination_host, http_status, latency_ms, error) VALUES (?, ?, ?, ?, ?,"
+                    + " ?, ?)")) {
+          int rows = 0;
+          for (int i = 0; i < done.size(); i++) {
+            // A driver sending the batch in bulk answers SUCCESS_NO_INFO: taken as recorded.
+            recorded[i] = changed[i] != 0 && changed[i] != java.sql.Statement.EXECUTE_FAILED;
+            if (!recorded[i]) {
+              continue; // the lease ran out and another worker holds it: its attempt counts
+            }
+            Finished f = done.get(i);
             Jdbc.bind(
                 ps,
                 Arrays.asList(
-                    deliveryId,
-                    attempt.attempt(),
-                    attempt.attemptedAt(),
-                    attempt.destinationHost(),
-                    attempt.httpStatus(),
-                    attempt.latencyMs(),
-                    attempt.error()));
-            ps.executeUpdate();
+                    f.deliveryId(),
+                    f.attempt().attempt(),
+                    f.attempt().attemptedAt(),
+                    f.attempt().destinationHost(),
+                    f.attempt().httpStatus(),
+                    f.attempt().latencyMs(),
+                    f.attempt().error()));
+            ps.addBatch();
+            rows++;
+          }
+          if (rows > 0) {
+            ps.executeBatch();
           }
         }
         c.commit();
-        return changed == 1;
+        return recorded;
       } catch (SQLException | RuntimeException e) {
         c.rollback();
         throw e;
@@ -392,7 +495,7 @@ public class JdbcWebhookStore implements WebhookStore {
         c.setAutoCommit(true);
       }
     } catch (SQLException e) {
-      throw failed("Recording a webhook attempt", e);
+      throw failed("Recording webhook attempts", e);
     }
   }
 

@@ -13,6 +13,10 @@ public interface OrderRepository {
   /** The agent's order, or empty (another agent's order is as good as absent). */
   Optional<Order> findForAgent(String agentId, String orderId);
 
+  /** The agent and verified buyer of each of these orders that has one, in one read. */
+  java.util.Map<String, org.agentcommerce.checkout.api.OrderBook.OrderBuyer> buyers(
+      java.util.Collection<String> orderIds);
+
   /** The order, locked until the transaction ends. */
   Optional<Order> lock(String orderId);
 

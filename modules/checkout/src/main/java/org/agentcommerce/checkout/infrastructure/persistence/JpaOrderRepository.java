@@ -96,6 +96,31 @@ public class JpaOrderRepository implements OrderRepository {
   }
 
   @Override
+  public java.util.Map<String, org.agentcommerce.checkout.api.OrderBook.OrderBuyer> buyers(
+      java.util.Collection<String> orderIds) {
+    java.util.Map<String, org.agentcommerce.checkout.api.OrderBook.OrderBuyer> out =
+        new java.util.HashMap<>();
+    if (orderIds.isEmpty()) {
+      return out;
+    }
+    List<Object[]> rows =
+        em.createQuery(
+                "SELECT o.id, o.agentId, o.buyerIssuer, o.buyerSubject FROM CheckoutOrder o"
+                    + " WHERE o.id IN :ids AND o.buyerIssuer IS NOT NULL AND o.buyerSubject IS"
+                    + " NOT NULL",
+                Object[].class)
+            .setParameter("ids", List.copyOf(orderIds))
+            .getResultList();
+    for (Object[] r : rows) {
+      out.put(
+          (String) r[0],
+          new org.agentcommerce.checkout.api.OrderBook.OrderBuyer(
+              (String) r[1], (String) r[2], (String) r[3]));
+    }
+    return out;
+  }
+
+  @Override
   public Optional<Order> lock(String orderId) {
     return Optional.ofNullable(em.find(Order.class, orderId, LockModeType.PESSIMISTIC_WRITE));
   }

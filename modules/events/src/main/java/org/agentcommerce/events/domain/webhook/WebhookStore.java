@@ -93,6 +93,12 @@ public interface WebhookStore {
       String body)
       throws java.sql.SQLException;
 
+  /** A delivery to queue: its agent's endpoint, the webhook-id, type, timeline id and body. */
+  record Queued(String agentId, String messageId, String eventType, Long timelineId, String body) {}
+
+  /** In the caller's transaction {@code tx}: new pending deliveries, due now, in one batch. */
+  void enqueueAll(java.sql.Connection tx, List<Queued> deliveries) throws java.sql.SQLException;
+
   Optional<Delivery> delivery(String agentId, String deliveryId);
 
   /** The agent's deliveries, newest first, after the cursor's position; limit+1 rows at most. */
@@ -120,6 +126,13 @@ public interface WebhookStore {
   Optional<Delivery> claim(String deliveryId, String holder, long leaseMillis);
 
   /**
+   * Claims those of the deliveries still due, in one transaction, for {@code holder} (a token
+   * unique to this claim, so that exactly the rows this call won are answered) for {@code
+   * leaseMillis}; counts their attempts. Rows another worker claimed meanwhile are left out.
+   */
+  List<Delivery> claimAll(List<String> deliveryIds, String holder, long leaseMillis);
+
+  /**
    * Records the attempt and the outcome if {@code holder} still holds the lease: {@code status}
    * succeeded, failed or pending (then due after {@code retryInMillis}).
    */
@@ -130,6 +143,22 @@ public interface WebhookStore {
       String status,
       long retryInMillis,
       boolean delivered);
+
+  /** One attempt's outcome to record (see {@link #finish}). */
+  record Finished(
+      String deliveryId,
+      String agentId,
+      String holder,
+      Attempt attempt,
+      String status,
+      long retryInMillis,
+      boolean delivered) {}
+
+  /**
+   * Records several attempts in one transaction, each as {@link #finish} would; answers for each
+   * whether its holder still held the lease (false: not recorded, another worker holds it).
+   */
+  boolean[] finishAll(List<Finished> done);
 
   /** Whether an operator paused every delivery (all nodes read it). */
   boolean deliveryPaused();
