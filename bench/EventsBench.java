@@ -1,9 +1,15 @@
 import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,11 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -69,20 +73,37 @@ public class EventsBench {
       apiWake.addAll(round(base, jdbc, pid, key, agent, waiters, true, r == 0 ? report : null));
       pollWake.addAll(round(base, jdbc, pid, key, agent, waiters, false, null));
     }
-    report.append(
-        String.format(
-            "wake, commit on this node (order via API), %d waiters x %d rounds: %s%n",
-            waiters, rounds, stats(apiWake)));
-    report.append(
-        String.format(
-            "wake, commit by another writer (outbox row over JDBC, poll path): %s%n",
-            stats(pollWake)));
-    report.append(deliveries(base, jdbc, hookKey, hookAgent, events));
+    if (rounds > 0) {
+      report.append(
+          String.format(
+              "herd (every waiter one agent's, one cursor; one event answers all of them at once),"
+                  + " commit on this node (order via API), %d waiters x %d rounds: %s%n",
+              waiters, rounds, stats(apiWake)));
+      report.append(
+          String.format(
+              "herd, commit by another writer (outbox row over JDBC, poll path): %s%n",
+              stats(pollWake)));
+    }
+    int spread = Integer.parseInt(System.getenv().getOrDefault("SPREAD_AGENTS", "100"));
+    if (rounds > 0 && spread > 0) {
+      report.append(spread(base, jdbc, pid, waiters, spread, rounds));
+    }
+    for (String rate : System.getenv().getOrDefault("RATES", "0").split(",")) {
+      if (events > 0) {
+        report.append(deliveries(base, jdbc, hookKey, hookAgent, events, Integer.parseInt(rate)));
+      }
+    }
     report.append(String.format("server after: %s%n", proc(pid)));
     System.out.print(report);
     Files.writeString(out.resolve("events-bench.txt"), report.toString());
+    System.exit(0); // the HTTP client's executor threads would keep the JVM alive
   }
 
+  /**
+   * One round: W raw sockets (one selector thread reads every answer, so the client adds little
+   * next to the server on the same cores) each send one long-poll read, then one event commits.
+   * An answer counts when its whole body has arrived.
+   */
   static List<Long> round(
       String base,
       String jdbc,
@@ -94,77 +115,248 @@ public class EventsBench {
       StringBuilder report)
       throws Exception {
     long after = lastId(base, key);
-    Map<Integer, Long> answeredAt = new ConcurrentHashMap<>();
-    AtomicInteger nonEmpty = new AtomicInteger();
-    AtomicInteger errors = new AtomicInteger();
-    CountDownLatch done = new CountDownLatch(waiters);
+    URI uri = URI.create(base);
+    InetSocketAddress addr = new InetSocketAddress(uri.getHost(), uri.getPort());
+    byte[] request =
+        ("GET /agent/v1/orders/events?wait_ms=25000&after_id=" + after + " HTTP/1.1\r\nHost: "
+                + uri.getHost() + ":" + uri.getPort() + "\r\nX-API-Key: " + key
+                + "\r\nConnection: close\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    Selector selector = Selector.open();
+    List<SocketChannel> channels = new ArrayList<>();
     for (int i = 0; i < waiters; i++) {
-      int n = i;
-      HttpRequest req =
-          HttpRequest.newBuilder(
-                  URI.create(base + "/agent/v1/orders/events?wait_ms=25000&after_id=" + after))
-              .header("X-API-Key", key)
-              .timeout(Duration.ofSeconds(40))
-              .build();
-      HTTP.sendAsync(req, HttpResponse.BodyHandlers.ofString())
-          .whenComplete(
-              (resp, t) -> {
-                answeredAt.put(n, System.nanoTime());
-                if (t != null || resp.statusCode() != 200) {
-                  errors.incrementAndGet();
-                } else if (!resp.body().contains("\"events\":[]")) {
-                  nonEmpty.incrementAndGet();
-                }
-                done.countDown();
-              });
+      SocketChannel ch = SocketChannel.open(addr);
+      ch.write(ByteBuffer.wrap(request));
+      ch.configureBlocking(false);
+      ch.register(selector, SelectionKey.OP_READ, new ByteArrayOutputStream());
+      channels.add(ch);
     }
-    Thread.sleep(4000); // all connected and waiting
+    Thread.sleep(4000); // all sent and waiting
     if (report != null) {
       report.append(
           String.format("server while %d waiters wait: %s%n", waiters, proc(pid)));
     }
-    if (!answeredAt.isEmpty()) {
-      throw new IllegalStateException(answeredAt.size() + " answered before the commit");
+    if (selector.selectNow() > 0) {
+      throw new IllegalStateException(selector.selectedKeys().size() + " answered before the commit");
     }
     long committed;
     if (viaApi) {
-      HttpRequest create =
-          HttpRequest.newBuilder(URI.create(base + "/agent/v1/orders/create"))
-              .header("X-API-Key", key)
-              .header("Content-Type", "application/json")
-              .POST(
-                  HttpRequest.BodyPublishers.ofString(
-                      "{\"merchant_id\":\"merch_7c1e4a9d2b5f3e80\",\"items\":[{\"product_id\":"
-                          + "\"prod_aecc96e30d0fbb41\",\"quantity\":1}],"
-                          + "\"customer_email\":\"bench@example.com\"}"))
-              .build();
-      HttpResponse<String> r = HTTP.send(create, HttpResponse.BodyHandlers.ofString());
+      createOrder(base, key);
       committed = System.nanoTime();
-      if (r.statusCode() != 200) {
-        throw new IllegalStateException("order: " + r.statusCode() + " " + r.body());
-      }
     } else {
       try (Connection c = DriverManager.getConnection(jdbc, "root", "")) {
         insert(c, agent, "ord_benchpoll" + System.nanoTime());
         committed = System.nanoTime();
       }
     }
-    if (!done.await(30, TimeUnit.SECONDS)) {
-      throw new IllegalStateException("not all waiters answered: " + (waiters - done.getCount()));
-    }
-    if (errors.get() > 0 || nonEmpty.get() != waiters) {
-      throw new IllegalStateException(
-          "errors " + errors.get() + ", answered with the event " + nonEmpty.get());
-    }
     List<Long> lat = new ArrayList<>();
-    for (long t : answeredAt.values()) {
-      lat.add(Math.max(0, t - committed));
+    int errors = 0;
+    int open = waiters;
+    ByteBuffer buf = ByteBuffer.allocate(64 * 1024);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (open > 0 && System.nanoTime() < deadline) {
+      selector.select(1000);
+      for (SelectionKey k : selector.selectedKeys()) {
+        int answer = read(k, (ByteArrayOutputStream) k.attachment(), buf);
+        if (answer != 0) {
+          lat.add(Math.max(0, System.nanoTime() - committed));
+          if (answer < 0) {
+            errors++;
+          }
+          open--;
+        }
+      }
+      selector.selectedKeys().clear();
+    }
+    selector.close();
+    for (SocketChannel ch : channels) {
+      ch.close();
+    }
+    if (open > 0 || errors > 0) {
+      throw new IllegalStateException("not answered " + open + ", wrong answers " + errors);
     }
     return lat;
   }
 
-  static String deliveries(String base, String jdbc, String key, String agent, int events)
+  /**
+   * Waiters spread over agents, as agent platforms wait: A agents (registered here) with W/A
+   * long-poll reads each, all waiting at once; then one order at a time (through the API, 100 ms
+   * apart) for each of 20 agents picked at random; each order must answer exactly its agent's
+   * waiters (latency from the order's answer to each waiter's whole answer) and no other.
+   */
+  /**
+   * Reads what arrived on a waiter's socket: 0 while its answer is incomplete, then (the socket
+   * closed) 1 for a 200 with events, -1 for anything else.
+   */
+  static int read(SelectionKey k, ByteArrayOutputStream got, ByteBuffer buf) throws Exception {
+    SocketChannel ch = (SocketChannel) k.channel();
+    buf.clear();
+    int n = ch.read(buf);
+    if (n > 0) {
+      got.write(buf.array(), 0, n);
+    }
+    String text = got.toString(StandardCharsets.UTF_8);
+    int head = text.indexOf("\r\n\r\n");
+    Matcher len = Pattern.compile("(?i)content-length: *(\\d+)").matcher(text);
+    boolean complete =
+        head > 0
+            && (len.find() ? text.length() - head - 4 >= Integer.parseInt(len.group(1)) : n < 0);
+    if (!complete && n >= 0) {
+      return 0;
+    }
+    k.cancel();
+    ch.close();
+    return complete && text.startsWith("HTTP/1.1 200") && !text.contains("\"events\":[]")
+        ? 1
+        : -1;
+  }
+
+  /** Creates one order through the API (its commit precedes the answer). */
+  static void createOrder(String base, String key) throws Exception {
+    HttpResponse<String> r =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(base + "/agent/v1/orders/create"))
+                .header("X-API-Key", key)
+                .header("Content-Type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "{\"merchant_id\":\"merch_7c1e4a9d2b5f3e80\",\"items\":[{\"product_id\":"
+                            + "\"prod_aecc96e30d0fbb41\",\"quantity\":1}],"
+                            + "\"customer_email\":\"bench@example.com\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (r.statusCode() != 200) {
+      throw new IllegalStateException("order: " + r.statusCode() + " " + r.body());
+    }
+  }
+
+  static String spread(String base, String jdbc, long pid, int waiters, int agents, int rounds)
       throws Exception {
+    List<String[]> registered = new ArrayList<>();
+    for (int i = 0; i < agents; i++) {
+      HttpResponse<String> r =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(base + "/agent/v1/auth"))
+                  .header("Content-Type", "application/json")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "{\"agent_name\":\"spread " + i + "\",\"agent_email\":\"spread-" + i
+                              + "-" + System.nanoTime() + "@example.com\"}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      Matcher k = Pattern.compile("\"api_key\":\"([^\"]+)\"").matcher(r.body());
+      Matcher id = Pattern.compile("\"agent_id\":\"([^\"]+)\"").matcher(r.body());
+      if (!k.find() || !id.find()) {
+        throw new IllegalStateException("register: " + r.statusCode() + " " + r.body());
+      }
+      registered.add(new String[] {k.group(1), id.group(1)});
+    }
+    try (Connection c = DriverManager.getConnection(jdbc, "root", "")) {
+      c.createStatement().executeUpdate("UPDATE agents SET tier = 'enterprise'");
+    }
+    int each = Math.max(1, waiters / agents);
+    int woken = Math.min(20, agents);
+    List<Long> lat = new ArrayList<>();
+    String threads = null;
+    java.util.Random random = new java.util.Random(42);
+    for (int round = 0; round < rounds; round++) {
+      long after;
+      try (Connection c = DriverManager.getConnection(jdbc, "root", "");
+          java.sql.ResultSet rs =
+              c.createStatement().executeQuery("SELECT COALESCE(MAX(id), 0) FROM order_events")) {
+        rs.next();
+        after = rs.getLong(1);
+      }
+      URI uri = URI.create(base);
+      InetSocketAddress addr = new InetSocketAddress(uri.getHost(), uri.getPort());
+      Selector selector = Selector.open();
+      List<SocketChannel> channels = new ArrayList<>();
+      for (int a = 0; a < agents; a++) {
+        byte[] request =
+            ("GET /agent/v1/orders/events?wait_ms=25000&after_id=" + after + " HTTP/1.1\r\nHost: "
+                    + uri.getHost() + ":" + uri.getPort() + "\r\nX-API-Key: "
+                    + registered.get(a)[0] + "\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < each; i++) {
+          SocketChannel ch = SocketChannel.open(addr);
+          ch.write(ByteBuffer.wrap(request));
+          ch.configureBlocking(false);
+          ch.register(selector, SelectionKey.OP_READ, new Object[] {a, new ByteArrayOutputStream()});
+          channels.add(ch);
+        }
+      }
+      Thread.sleep(4000);
+      if (threads == null) {
+        threads = proc(pid);
+      }
+      if (selector.selectNow() > 0) {
+        throw new IllegalStateException("answered before any commit");
+      }
+      List<Integer> order = new ArrayList<>();
+      for (int a = 0; a < agents; a++) {
+        order.add(a);
+      }
+      Collections.shuffle(order, random);
+      Map<Integer, Long> committedAt = new ConcurrentHashMap<>();
+      List<long[]> answers = Collections.synchronizedList(new ArrayList<>()); // agent, time
+      int expected = woken * each;
+      Thread reader =
+          new Thread(
+              () -> {
+                ByteBuffer buf = ByteBuffer.allocate(64 * 1024);
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                try {
+                  while (answers.size() < expected && System.nanoTime() < end) {
+                    selector.select(200);
+                    for (SelectionKey k : selector.selectedKeys()) {
+                      Object[] att = (Object[]) k.attachment();
+                      int answer = read(k, (ByteArrayOutputStream) att[1], buf);
+                      if (answer != 0) {
+                        answers.add(
+                            new long[] {(Integer) att[0], System.nanoTime(), answer > 0 ? 1 : 0});
+                      }
+                    }
+                    selector.selectedKeys().clear();
+                  }
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      reader.start();
+      for (int i = 0; i < woken; i++) {
+        int a = order.get(i);
+        createOrder(base, registered.get(a)[0]);
+        committedAt.put(a, System.nanoTime());
+        Thread.sleep(100);
+      }
+      reader.join();
+      Thread.sleep(500); // an answer to an agent without an event would show by now
+      if (selector.selectNow() > 0) {
+        throw new IllegalStateException("a waiter of an agent without a new event was answered");
+      }
+      selector.close();
+      for (SocketChannel ch : channels) {
+        ch.close();
+      }
+      if (answers.size() != expected) {
+        throw new IllegalStateException("answered " + answers.size() + " of " + expected);
+      }
+      for (long[] ans : answers) {
+        Long at = committedAt.get((int) ans[0]);
+        if (at == null || ans[2] != 1) {
+          throw new IllegalStateException("a wrong answer for agent " + ans[0]);
+        }
+        lat.add(Math.max(0, ans[1] - at));
+      }
+    }
+    return String.format(
+        "spread: %d waiters over %d agents (%d each; server while they wait: %s), one order at a"
+            + " time for %d agents per round, %d rounds: wake latency %s%n",
+        agents * each, agents, each, threads, woken, rounds, stats(lat));
+  }
+
+  static String deliveries(
+      String base, String jdbc, String key, String agent, int events, int rate) throws Exception {
     Map<String, Long> arrived = new ConcurrentHashMap<>();
     HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
     receiver.setExecutor(Executors.newFixedThreadPool(8));
@@ -198,11 +390,19 @@ public class EventsBench {
     List<CompletableFuture<Void>> all = new ArrayList<>();
     for (int w = 0; w < writers; w++) {
       int share = events / writers + (w < events % writers ? 1 : 0);
+      int wi = w;
       all.add(
           CompletableFuture.runAsync(
               () -> {
                 try (Connection c = DriverManager.getConnection(jdbc, "root", "")) {
                   for (int i = 0; i < share; i++) {
+                    if (rate > 0) { // event n of all is due n/rate seconds after the start
+                      long due = start + (long) ((i * (double) writers + wi) * 1e9 / rate);
+                      long wait = due - System.nanoTime();
+                      if (wait > 0) {
+                        Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                      }
+                    }
                     String id = insert(c, agent, "ord_benchhook" + System.nanoTime());
                     committedAt.put(id, System.nanoTime());
                   }
@@ -231,8 +431,9 @@ public class EventsBench {
     }
     double seconds = (last - start) / 1e9;
     return String.format(
-        "deliveries: %d events written by %d writers in %.2f s; %d delivered; first attempt from"
+        "deliveries%s: %d events written by %d writers in %.2f s; %d delivered; first attempt from"
             + " commit: %s; %.0f deliveries/s (first commit to last arrival, %.2f s)%n",
+        rate > 0 ? " paced at " + rate + "/s" : " (burst)",
         events,
         writers,
         writtenIn / 1e9,
