@@ -10,6 +10,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 /**
@@ -24,10 +25,20 @@ import java.util.logging.Logger;
  *       covers the codec's refusals (a NUL or non-ASCII byte in a header, a header over the limit,
  *       {@code Content-Length} with {@code Transfer-Encoding}) and the web container's ({@code 400
  *       Invalid URI} for a NUL or an invalid UTF-8 sequence in the path). Every other write passes
- *       after four field reads.
+ *       after four field reads. On reads it checks the first request line of each new connection
+ *       (marked when the connection is accepted): a line end before any space or tab ({@code
+ *       garbage} and a blank line), or more than {@value #FIRST_LINE_LIMIT} bytes without a line
+ *       end, is answered {@code 400} in our shape and the connection closed; the codec would wait
+ *       for the rest of a request line until the idle timeout. Once the first line has ended the
+ *       connection's mark is removed, so later reads cost one attribute lookup; later requests on a
+ *       keep-alive connection are not checked.
  *   <li>The <em>request filter</em>, placed just above the codec (before the container's handler):
  *       a {@code Host} whose port is not a number is answered {@code 400} in our shape and the
- *       connection closed; the container would fail to parse it and answer an empty {@code 200}.
+ *       connection closed; the container would fail to parse it and answer an empty {@code 200}. A
+ *       raw path with an encoded slash, backslash or dot ({@code %2F}, {@code %5C}, {@code %2E}) is
+ *       answered as the application's own filter answers it ({@code RequestFramingFilter}), before
+ *       the container decodes it and resolves dot segments (which can leave the application: {@code
+ *       /x/..%2Fhealth} is the runtime's {@code /health}).
  * </ul>
  *
  * Any failure inside a filter lets the message pass as the container would have handled it.
@@ -37,12 +48,18 @@ final class EdgeFilters {
   private static final Logger LOG = Logger.getLogger(EdgeFilters.class.getName());
   private static final Charset LATIN_1 = StandardCharsets.ISO_8859_1;
 
+  /** The most bytes a first request line may take before its line end (the codec's head limit). */
+  static final int FIRST_LINE_LIMIT = 8192;
+
   private final Class<?> filterType;
   private final Class<?> bufferType;
   private final Class<?> httpContentType;
   private final Class<?> requestType;
   private final Object headMethod;
   private final IntFunction<byte[]> body;
+  private final Predicate<String> ambiguousPath;
+  private final byte[] ambiguousPathBody;
+  private final Object firstLine; // Attribute<FirstLine> of a connection: its first line to check
 
   // FilterChainContext
   private final MethodHandle invokeAction;
@@ -51,6 +68,12 @@ final class EdgeFilters {
   private final MethodHandle setMessage;
   private final MethodHandle memoryManager;
   private final MethodHandle write;
+  private final MethodHandle connectionOf;
+  // Connection (Closeable), Attribute
+  private final MethodHandle closeConnection;
+  private final MethodHandle attributeGet;
+  private final MethodHandle attributeSet;
+  private final MethodHandle attributeRemove;
   // HttpContext, HttpContent, HttpRequestPacket, HttpResponsePacket
   private final MethodHandle httpContextOf;
   private final MethodHandle contextRequest;
@@ -59,14 +82,30 @@ final class EdgeFilters {
   private final MethodHandle header;
   private final MethodHandle requestResponse;
   private final MethodHandle requestMethod;
+  private final MethodHandle requestUri;
   private final MethodHandle responseStatus;
   private final MethodHandle contentLength;
   // Buffer, Buffers
   private final MethodHandle bufferText;
+  private final MethodHandle bufferRange;
+  private final MethodHandle bufferPosition;
+  private final MethodHandle bufferLimit;
   private final MethodHandle wrap;
 
-  EdgeFilters(ClassLoader server, IntFunction<byte[]> body) throws ReflectiveOperationException {
+  /**
+   * @param body the error body for a status
+   * @param ambiguousPath whether a raw request path is refused before the container resolves it
+   * @param ambiguousPathBody the 400 body for such a path
+   */
+  EdgeFilters(
+      ClassLoader server,
+      IntFunction<byte[]> body,
+      Predicate<String> ambiguousPath,
+      byte[] ambiguousPathBody)
+      throws ReflectiveOperationException {
     this.body = body;
+    this.ambiguousPath = ambiguousPath;
+    this.ambiguousPathBody = ambiguousPathBody.clone();
     MethodHandles.Lookup lookup = MethodHandles.publicLookup();
     filterType = type(server, "org.glassfish.grizzly.filterchain.Filter");
     Class<?> ctx = type(server, "org.glassfish.grizzly.filterchain.FilterChainContext");
@@ -79,6 +118,11 @@ final class EdgeFilters {
     requestType = type(server, "org.glassfish.grizzly.http.HttpRequestPacket");
     Class<?> responseType = type(server, "org.glassfish.grizzly.http.HttpResponsePacket");
     Class<?> method = type(server, "org.glassfish.grizzly.http.Method");
+    Class<?> connection = type(server, "org.glassfish.grizzly.Connection");
+    Class<?> closeable = type(server, "org.glassfish.grizzly.Closeable");
+    Class<?> storage = type(server, "org.glassfish.grizzly.attributes.AttributeStorage");
+    Class<?> attribute = type(server, "org.glassfish.grizzly.attributes.Attribute");
+    Class<?> attributes = type(server, "org.glassfish.grizzly.attributes.AttributeBuilder");
     headMethod = method.getField("HEAD").get(null);
 
     invokeAction =
@@ -93,6 +137,27 @@ final class EdgeFilters {
         object(lookup.findVirtual(ctx, "getMemoryManager", MethodType.methodType(memory)));
     write =
         object(lookup.findVirtual(ctx, "write", MethodType.methodType(void.class, Object.class)));
+    connectionOf =
+        object(lookup.findVirtual(ctx, "getConnection", MethodType.methodType(connection)));
+    closeConnection =
+        object(lookup.findVirtual(closeable, "closeSilently", MethodType.methodType(void.class)));
+    attributeGet =
+        object(lookup.findVirtual(attribute, "get", MethodType.methodType(Object.class, storage)));
+    attributeSet =
+        object(
+            lookup.findVirtual(
+                attribute, "set", MethodType.methodType(void.class, storage, Object.class)));
+    attributeRemove =
+        object(
+            lookup.findVirtual(attribute, "remove", MethodType.methodType(Object.class, storage)));
+    Object builder =
+        type(server, "org.glassfish.grizzly.Grizzly")
+            .getField("DEFAULT_ATTRIBUTE_BUILDER")
+            .get(null);
+    firstLine =
+        attributes
+            .getMethod("createAttribute", String.class)
+            .invoke(builder, "agent-commerce.edge.first-line");
     httpContextOf =
         object(lookup.findStatic(httpContext, "get", MethodType.methodType(httpContext, ctx)));
     contextRequest =
@@ -111,6 +176,9 @@ final class EdgeFilters {
         object(lookup.findVirtual(requestType, "getResponse", MethodType.methodType(responseType)));
     requestMethod =
         object(lookup.findVirtual(requestType, "getMethod", MethodType.methodType(method)));
+    requestUri =
+        object(
+            lookup.findVirtual(requestType, "getRequestURI", MethodType.methodType(String.class)));
     responseStatus =
         lookup
             .findVirtual(responseType, "getStatus", MethodType.methodType(int.class))
@@ -123,6 +191,23 @@ final class EdgeFilters {
         object(
             lookup.findVirtual(
                 bufferType, "toStringContent", MethodType.methodType(String.class, Charset.class)));
+    bufferRange =
+        lookup
+            .findVirtual(
+                bufferType,
+                "toStringContent",
+                MethodType.methodType(String.class, Charset.class, int.class, int.class))
+            .asType(
+                MethodType.methodType(
+                    String.class, Object.class, Charset.class, int.class, int.class));
+    bufferPosition =
+        lookup
+            .findVirtual(bufferType, "position", MethodType.methodType(int.class))
+            .asType(MethodType.methodType(int.class, Object.class));
+    bufferLimit =
+        lookup
+            .findVirtual(bufferType, "limit", MethodType.methodType(int.class))
+            .asType(MethodType.methodType(int.class, Object.class));
     wrap =
         object(
             lookup.findStatic(
@@ -165,11 +250,16 @@ final class EdgeFilters {
           }
           return (Object) invokeAction.invokeExact(args[0]);
         case "handleRead":
-          if (!answers && refuse(args[0])) {
+          if (answers ? refuseFirstLine(args[0]) : refuse(args[0])) {
             return (Object) stopAction.invokeExact(args[0]);
           }
           return (Object) invokeAction.invokeExact(args[0]);
-        case "handleConnect", "handleAccept", "handleEvent", "handleClose":
+        case "handleAccept":
+          if (answers) {
+            accepted(args[0]);
+          }
+          return (Object) invokeAction.invokeExact(args[0]);
+        case "handleConnect", "handleEvent", "handleClose":
           return (Object) invokeAction.invokeExact(args[0]);
         case "equals":
           return proxy == args[0];
@@ -236,8 +326,8 @@ final class EdgeFilters {
   }
 
   /**
-   * On a read: a {@code Host} with a port that is not a number is answered 400 and closed here;
-   * returns whether it was.
+   * On a read above the codec: a {@code Host} with a port that is not a number, or a raw path with
+   * an encoded separator, is answered 400 and closed here; returns whether it was.
    */
   private boolean refuse(Object ctx) {
     try {
@@ -249,32 +339,134 @@ final class EdgeFilters {
       if (!requestType.isInstance(request)) {
         return false;
       }
+      byte[] json;
+      String refused;
       String host = (String) (Object) header.invokeExact(request, (Object) "Host");
-      if (host == null || portIsNumeric(host)) {
+      String uri = (String) (Object) requestUri.invokeExact(request);
+      if (host != null && !portIsNumeric(host)) {
+        json = body.apply(400);
+        refused = "Refused a Host header whose port is not a number";
+      } else if (uri != null && ambiguousPath.test(uri)) {
+        json = ambiguousPathBody;
+        refused = "Refused an encoded slash, backslash or dot in a path";
+      } else {
         return false;
       }
-      byte[] json = body.apply(400);
-      StringBuilder head =
-          new StringBuilder("HTTP/1.1 400 Bad Request\r\n")
-              .append("Content-Type: application/json\r\nContent-Length: ")
-              .append(json.length)
-              .append("\r\nConnection: close\r\n\r\n");
       boolean headOnly = (Object) requestMethod.invokeExact(request) == headMethod;
-      Object buffer =
-          (Object)
-              wrap.invokeExact(
-                  (Object) memoryManager.invokeExact(ctx),
-                  (Object) concat(head, headOnly ? new byte[0] : json));
-      write.invokeExact(ctx, buffer);
+      write.invokeExact(ctx, badRequest(ctx, json, headOnly));
       Object context = (Object) httpContextOf.invokeExact(ctx);
       if (context != null) {
         contextClose.invokeExact(context);
       }
-      LOG.fine("Refused a Host header whose port is not a number");
+      LOG.fine(refused);
       return true;
     } catch (Throwable e) {
-      LOG.fine(() -> "Could not check a request's Host: " + e);
+      LOG.fine(() -> "Could not check a request's Host and path: " + e);
       return false;
+    }
+  }
+
+  /** {@code 400 Bad Request} with {@code json}, {@code Connection: close}, as a buffer to write. */
+  private Object badRequest(Object ctx, byte[] json, boolean headOnly) throws Throwable {
+    StringBuilder head =
+        new StringBuilder("HTTP/1.1 400 Bad Request\r\n")
+            .append("Content-Type: application/json\r\nContent-Length: ")
+            .append(json.length)
+            .append("\r\nConnection: close\r\n\r\n");
+    return (Object)
+        wrap.invokeExact(
+            (Object) memoryManager.invokeExact(ctx),
+            (Object) concat(head, headOnly ? new byte[0] : json));
+  }
+
+  /** On an accepted connection: its first request line is to be checked. */
+  private void accepted(Object ctx) {
+    try {
+      Object connection = (Object) connectionOf.invokeExact(ctx);
+      if (connection != null) {
+        attributeSet.invokeExact(firstLine, connection, (Object) new FirstLine());
+      }
+    } catch (Throwable e) {
+      LOG.fine(() -> "Could not mark a new connection: " + e);
+    }
+  }
+
+  /**
+   * On a read below the codec, while the connection's first request line is being checked: a line
+   * end before any space, or more than {@link #FIRST_LINE_LIMIT} bytes without a line end, is
+   * answered 400 and the connection closed; returns whether it was (then nothing passes on).
+   */
+  private boolean refuseFirstLine(Object ctx) {
+    try {
+      Object connection = (Object) connectionOf.invokeExact(ctx);
+      if (connection == null) {
+        return false;
+      }
+      Object state = (Object) attributeGet.invokeExact(firstLine, connection);
+      if (!(state instanceof FirstLine line)) {
+        return false; // the first line has passed, or the connection is not one we saw accepted
+      }
+      if (line.refused) {
+        return true;
+      }
+      Object message = (Object) getMessage.invokeExact(ctx);
+      if (!bufferType.isInstance(message)) {
+        return false;
+      }
+      int position = (int) bufferPosition.invokeExact(message);
+      int end =
+          (int) Math.min((int) bufferLimit.invokeExact(message), position + 1L + FIRST_LINE_LIMIT);
+      String bytes = (String) bufferRange.invokeExact(message, LATIN_1, position, end);
+      switch (line.read(bytes)) {
+        case PASSED -> {
+          Object unused = (Object) attributeRemove.invokeExact(firstLine, connection);
+          return false;
+        }
+        case MORE -> {
+          return false;
+        }
+        default -> {
+          line.refused = true;
+          write.invokeExact(ctx, badRequest(ctx, body.apply(400), false));
+          closeConnection.invokeExact(connection);
+          LOG.fine("Refused a first request line without a space or a line end");
+          return true;
+        }
+      }
+    } catch (Throwable e) {
+      LOG.fine(() -> "Could not check a first request line: " + e);
+      return false;
+    }
+  }
+
+  /** What is known of a connection's first request line so far. */
+  static final class FirstLine {
+
+    enum Verdict {
+      PASSED,
+      MORE,
+      REFUSED
+    }
+
+    private int seen;
+    private boolean space;
+    volatile boolean refused;
+
+    /** Reads the next bytes of the connection (as ISO-8859-1 characters). */
+    Verdict read(String bytes) {
+      for (int i = 0; i < bytes.length(); i++) {
+        char c = bytes.charAt(i);
+        if (c == '\n') {
+          return space ? Verdict.PASSED : Verdict.REFUSED;
+        }
+        if (c == ' ' || c == '\t') { // the codec splits the request line at either
+          space = true;
+        }
+        if (++seen > FIRST_LINE_LIMIT) {
+          return Verdict.REFUSED;
+        }
+      }
+      return Verdict.MORE;
     }
   }
 

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.logging.Logger;
 import org.agentcommerce.platform.interfaces.rest.ContainerErrorServlet;
+import org.agentcommerce.platform.interfaces.rest.RequestFramingFilter;
 
 /**
  * Puts {@link EdgeFilters} into the HTTP listeners of Payara (Grizzly), so that requests the HTTP
@@ -57,7 +58,12 @@ public class GrizzlyEdge {
         return;
       }
       Hk2 hk2 = new Hk2(server);
-      EdgeFilters filters = new EdgeFilters(server, ContainerErrorServlet::body);
+      EdgeFilters filters =
+          new EdgeFilters(
+              server,
+              ContainerErrorServlet::body,
+              RequestFramingFilter::hasEncodedSeparator,
+              RequestFramingFilter.encodedSeparatorBody());
       int wrapped = 0;
       for (String name : ADD_ONS) {
         Object original = hk2.best(ADD_ON, name);

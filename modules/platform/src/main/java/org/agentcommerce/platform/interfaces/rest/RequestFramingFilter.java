@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.util.Collections;
 import java.util.Map;
 import java.util.logging.Logger;
-import java.util.regex.Pattern;
 
 /**
  * Refuses requests whose addressing is ambiguous, before anything else runs: more than one {@code
@@ -21,13 +20,16 @@ import java.util.regex.Pattern;
  * {@code /webhooks/psp/..%2F..%2Fagent%2Fv1%2Fhealth} would reach another operation than the one
  * its prefix names (and than a proxy routing by prefix believes). 400 in the error shape, the
  * connection closed, logged at FINE. (Framing conflicts such as {@code Transfer-Encoding} with
- * {@code Content-Length} never reach a servlet: the HTTP layer refuses them.)
+ * {@code Content-Length} never reach a servlet: the HTTP layer refuses them.) On Payara the HTTP
+ * edge filter refuses an encoded separator first, with the same answer, before the container
+ * resolves the path ({@code org.agentcommerce.platform.infrastructure.http.EdgeFilters}): a path
+ * such as {@code /x/..%2Fhealth} would otherwise leave the application and never reach this filter.
  */
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class RequestFramingFilter implements Filter {
 
   private static final Logger LOG = Logger.getLogger(RequestFramingFilter.class.getName());
-  private static final Pattern ENCODED_SEPARATOR = Pattern.compile("%(2[fFeE]|5[cC])");
+  private static final String ENCODED_SEPARATOR = "An encoded slash, backslash or dot in the path.";
 
   @Override
   public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
@@ -36,8 +38,8 @@ public class RequestFramingFilter implements Filter {
     String problem = null;
     if (Collections.list(request.getHeaders("Host")).size() > 1) {
       problem = "More than one Host header.";
-    } else if (ENCODED_SEPARATOR.matcher(request.getRequestURI()).find()) {
-      problem = "An encoded slash, backslash or dot in the path.";
+    } else if (hasEncodedSeparator(request.getRequestURI())) {
+      problem = ENCODED_SEPARATOR;
     }
     if (problem == null) {
       chain.doFilter(req, res);
@@ -48,5 +50,27 @@ public class RequestFramingFilter implements Filter {
     HttpServletResponse response = (HttpServletResponse) res;
     response.setHeader("Connection", "close");
     ServletErrors.write(response, 400, "BAD_REQUEST", problem, Map.of());
+  }
+
+  /**
+   * Whether a raw (undecoded) request path holds {@code %2F}, {@code %5C} or {@code %2E}, in any
+   * case.
+   */
+  public static boolean hasEncodedSeparator(String rawPath) {
+    for (int i = rawPath.indexOf('%'); i >= 0 && i + 2 < rawPath.length(); ) {
+      char high = rawPath.charAt(i + 1);
+      char low = rawPath.charAt(i + 2);
+      if ((high == '2' && (low == 'f' || low == 'F' || low == 'e' || low == 'E'))
+          || (high == '5' && (low == 'c' || low == 'C'))) {
+        return true;
+      }
+      i = rawPath.indexOf('%', i + 1);
+    }
+    return false;
+  }
+
+  /** The body this filter answers an encoded separator with (400). */
+  public static byte[] encodedSeparatorBody() {
+    return ServletErrors.json("BAD_REQUEST", ENCODED_SEPARATOR, Map.of());
   }
 }
