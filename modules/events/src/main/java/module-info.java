@@ -5,6 +5,7 @@
  */
 module org.agentcommerce.events {
   requires java.management;
+  requires java.naming;
   requires java.logging;
   requires java.net.http;
   requires java.sql;

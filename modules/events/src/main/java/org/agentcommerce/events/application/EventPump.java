@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.checkout.api.OrderBook;
+import org.agentcommerce.events.domain.NodeSignals;
 import org.agentcommerce.events.domain.OutboxSequencer;
 import org.agentcommerce.events.domain.Timeline;
 import org.agentcommerce.platform.api.SchemaReady;
@@ -55,7 +56,18 @@ public class EventPump {
   @ConfigProperty(name = "ac.events.poll-interval", defaultValue = "PT0.25S")
   Duration pollInterval;
 
+  @Inject
+  @ConfigProperty(name = "ac.events.grid-topic", defaultValue = "agentcommerce.order-events")
+  String gridTopic;
+
   @Resource ManagedThreadFactory threads;
+
+  @Inject NodeSignals signals;
+
+  /** The channel to the other nodes, when they share one. */
+  private volatile NodeSignals.Channel grid;
+
+  private final String node = "node-" + org.agentcommerce.platform.api.Ids.randomHex(12);
 
   /** The pump's own thread: sequencing never queues behind other background work. */
   private volatile java.util.concurrent.ScheduledExecutorService scheduler;
@@ -97,10 +109,26 @@ public class EventPump {
     long every = Math.max(20, pollInterval.toMillis());
     poller =
         scheduler.scheduleWithFixedDelay(() -> drain(false), every, every, TimeUnit.MILLISECONDS);
+    grid = signals.join(gridTopic, node, lastId -> signalled()).orElse(null);
+    if (grid != null) {
+      LOG.info(
+          "Order events: other nodes' new events wake this node's waiters through the data grid"
+              + " topic "
+              + gridTopic);
+    }
+  }
+
+  /** Another node numbered events: read the timeline now rather than at the next poll. */
+  private void signalled() {
+    run(false);
   }
 
   @PreDestroy
   void stop() {
+    NodeSignals.Channel g = grid;
+    if (g != null) {
+      g.close();
+    }
     ScheduledFuture<?> p = poller;
     if (p != null) {
       p.cancel(false);
@@ -112,10 +140,14 @@ public class EventPump {
 
   /** Runs the pump soon on a managed thread. */
   public void kick() {
+    run(true);
+  }
+
+  private void run(boolean kicked) {
     java.util.concurrent.ScheduledExecutorService s = scheduler;
     if (s != null) {
       try {
-        s.execute(() -> drain(true));
+        s.execute(() -> drain(kicked));
       } catch (RuntimeException e) {
         LOG.log(Level.FINE, "Could not schedule the event pump; the poll will run it", e);
       }
@@ -187,9 +219,14 @@ public class EventPump {
               }
             }
           };
-      numbered = sequencer.sequence(BATCH, buyerOf, fanOut).size();
+      List<OutboxSequencer.Sequenced> done = sequencer.sequence(BATCH, buyerOf, fanOut);
+      numbered = done.size();
       if (numbered > 0) {
         outs.forEach(TimelineFanOut::committed);
+        NodeSignals.Channel g = grid;
+        if (g != null) {
+          g.publish(done.get(numbered - 1).id());
+        }
       }
     } while (numbered == BATCH); // a full batch: more may wait
   }
