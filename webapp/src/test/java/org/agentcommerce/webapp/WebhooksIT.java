@@ -122,12 +122,18 @@ class WebhooksIT {
   }
 
   private JsonObject awaitDelivery(String deliveryId, String status) throws Exception {
-    long deadline = System.currentTimeMillis() + 20_000;
+    return awaitDelivery(deliveryId, status, 20_000, 0);
+  }
+
+  /** Waits for the delivery in {@code status} with at least {@code attempts} attempts. */
+  private JsonObject awaitDelivery(String deliveryId, String status, long within, int attempts)
+      throws Exception {
+    long deadline = System.currentTimeMillis() + within;
     while (true) {
       JsonObject d =
           ok(http.get(path("/deliveries/" + deliveryId), "X-API-Key", agent.apiKey()))
               .getJsonObject("delivery");
-      if (d.getString("status").equals(status)) {
+      if (d.getString("status").equals(status) && d.getInt("attempts") >= attempts) {
         return d;
       }
       assertTrue(System.currentTimeMillis() < deadline, "delivery never " + status + ": " + d);
@@ -468,6 +474,61 @@ class WebhooksIT {
     assertEquals("evt_crashed1", got.header("webhook-id"));
     JsonObject d = awaitDelivery(id, "succeeded");
     assertEquals(2, d.getInt("attempts"));
+  }
+
+  @Test
+  void aReceiverThatStallsMidAnswerHoldsTheAttemptNoLongerThanTheTimeout() throws Exception {
+    // Headers and one byte of a 100,000-byte body, then nothing: the request timeout alone ends
+    // only the wait for headers, so the whole exchange needs a deadline of its own.
+    List<java.net.Socket> held =
+        java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    try (java.net.ServerSocket stall =
+        new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Thread acceptor =
+          new Thread(
+              () -> {
+                try {
+                  while (true) {
+                    java.net.Socket s = stall.accept();
+                    held.add(s);
+                    s.getOutputStream()
+                        .write(
+                            "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\nx"
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                  }
+                } catch (java.io.IOException closed) {
+                  // the test is over
+                }
+              });
+      acceptor.setDaemon(true);
+      acceptor.start();
+      ok(
+          put(
+              "{\"enabled\":true,\"destination_url\":\"http://127.0.0.1:"
+                  + stall.getLocalPort()
+                  + "/stall\",\"subscribed_events\":[]}"));
+      String id = "whd_stall" + Long.toHexString(System.nanoTime());
+      Agents.sql(
+          "INSERT INTO webhook_deliveries (id, agent_id, message_id, event_type, payload, status,"
+              + " attempts, step, next_attempt_at, created_at, updated_at) VALUES (?, ?,"
+              + " 'evt_stall1', 'webhook.test', '{}', 'pending', 0, 0, CURRENT_TIMESTAMP(6),"
+              + " CURRENT_TIMESTAMP(6), CURRENT_TIMESTAMP(6))",
+          id,
+          agent.agentId());
+      long started = System.currentTimeMillis();
+      JsonObject d = awaitDelivery(id, "pending", 30_000, 1);
+      assertEquals("timeout", d.getString("last_error"), d::toString);
+      long took = System.currentTimeMillis() - started;
+      assertTrue(took < 20_000, "the stalled attempt ended after " + took + " ms");
+      assertFalse(held.isEmpty(), "the receiver was reached");
+    } finally {
+      synchronized (held) {
+        for (java.net.Socket s : held) {
+          s.close();
+        }
+      }
+    }
   }
 
   @Test

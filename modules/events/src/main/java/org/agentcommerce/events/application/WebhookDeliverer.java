@@ -5,7 +5,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -188,9 +187,20 @@ public class WebhookDeliverer {
     int running;
   }
 
-  /** A claimed delivery, the holder token it was claimed under and its endpoint as then read. */
-  private record Job(
-      WebhookStore.Delivery delivery, String holder, Optional<WebhookStore.Endpoint> endpoint) {}
+  /** A claimed delivery, the holder token it was claimed under and when (System.nanoTime). */
+  private record Job(WebhookStore.Delivery delivery, String holder, long claimedAt) {}
+
+  /** Deliveries this node holds (claimed, outcome not yet recorded): never claimed again here. */
+  private final java.util.Set<String> held = ConcurrentHashMap.newKeySet();
+
+  /**
+   * Endpoints as read at most {@link #ENDPOINT_TTL_NANOS} ago (dropped at once on a change here).
+   */
+  private final Map<String, Cached> endpoints = new ConcurrentHashMap<>();
+
+  private static final long ENDPOINT_TTL_NANOS = 1_000_000_000L;
+
+  private record Cached(Optional<WebhookStore.Endpoint> endpoint, long readAt) {}
 
   /**
    * How many deliveries a destination may have claimed on this node (sending or waiting): up to
@@ -216,9 +226,23 @@ public class WebhookDeliverer {
     if (room <= 0) {
       return;
     }
+    // Destinations with enough in hand are left out of the read, so that one receiver's backlog
+    // never hides other agents' deliveries behind it.
+    List<String> full = new ArrayList<>();
+    destinations.forEach(
+        (agent, dest) -> {
+          synchronized (dest) {
+            if (dest.backlog.size() + dest.running >= destinationLimit()) {
+              full.add(agent);
+            }
+          }
+        });
     Map<String, Integer> planned = new java.util.HashMap<>();
     List<String> picked = new ArrayList<>();
-    for (WebhookStore.Due due : store.due(room)) {
+    for (WebhookStore.Due due : store.due(room, full)) {
+      if (held.contains(due.deliveryId())) {
+        continue; // this node's own, waiting in a backlog or being recorded
+      }
       Destination dest = destination(due.agentId());
       int already;
       synchronized (dest) {
@@ -232,21 +256,14 @@ public class WebhookDeliverer {
       return;
     }
     String holder = node + "." + claims.incrementAndGet();
+    long claimedAt = System.nanoTime();
     List<WebhookStore.Delivery> claimed = store.claimAll(picked, holder, lease.toMillis());
-    Map<String, Optional<WebhookStore.Endpoint>> endpoints = new java.util.HashMap<>();
     for (WebhookStore.Delivery d : claimed) {
-      Optional<WebhookStore.Endpoint> endpoint;
-      try {
-        endpoint = endpoints.computeIfAbsent(d.agentId(), store::endpoint);
-      } catch (RuntimeException e) {
-        // Left to its lease: claimed again once it runs out.
-        LOG.log(Level.WARNING, "Reading a webhook endpoint failed; the delivery waits", e);
-        continue;
-      }
       Destination dest = destination(d.agentId());
+      held.add(d.id());
       inHand.incrementAndGet();
       synchronized (dest) {
-        dest.backlog.add(new Job(d, holder, endpoint));
+        dest.backlog.add(new Job(d, holder, claimedAt));
       }
       start(dest);
     }
@@ -254,6 +271,25 @@ public class WebhookDeliverer {
 
   private Destination destination(String agentId) {
     return destinations.computeIfAbsent(agentId, a -> new Destination());
+  }
+
+  /**
+   * The agent's endpoint as it is now, give or take a second: a change made on this node is seen at
+   * once ({@link #endpointChanged}), one made on another node within a second.
+   */
+  private Optional<WebhookStore.Endpoint> endpoint(String agentId) {
+    long now = System.nanoTime();
+    Cached c = endpoints.get(agentId);
+    if (c == null || now - c.readAt() > ENDPOINT_TTL_NANOS) {
+      c = new Cached(store.endpoint(agentId), now);
+      endpoints.put(agentId, c);
+    }
+    return c.endpoint();
+  }
+
+  /** The agent's endpoint changed (configured, rotated, disabled): the next attempt reads it. */
+  public void endpointChanged(String agentId) {
+    endpoints.remove(agentId);
   }
 
   /**
@@ -303,14 +339,26 @@ public class WebhookDeliverer {
           again.set(true);
           kick(); // the backlog runs low: claim more while these are sent
         }
+        if (System.nanoTime() - job.claimedAt() > lease.toNanos() * 8 / 10) {
+          // Its lease is nearly over: another claim (any node's) sends it; sending now could
+          // send it twice at once.
+          held.remove(job.delivery().id());
+          LOG.fine("Webhook delivery " + job.delivery().id() + " left to its lease");
+          continue;
+        }
         WebhookStore.Finished done = null;
         try {
-          done = attempt(job.delivery(), job.holder(), job.endpoint());
+          done = attempt(job.delivery(), job.holder(), endpoint(job.delivery().agentId()));
         } catch (RuntimeException e) {
-          LOG.log(Level.WARNING, "A webhook attempt failed unexpectedly", e);
+          LOG.log(
+              Level.WARNING,
+              "A webhook attempt failed unexpectedly; sent again after the lease",
+              e);
         }
         if (done != null) {
           record(done);
+        } else {
+          held.remove(job.delivery().id());
         }
       }
     } finally {
@@ -385,6 +433,7 @@ public class WebhookDeliverer {
               Level.WARNING,
               "Recording " + batch.size() + " webhook attempts failed; sent again after the lease",
               e);
+          batch.forEach(f -> held.remove(f.deliveryId()));
           continue;
         }
         for (int i = 0; i < batch.size(); i++) {
@@ -397,6 +446,7 @@ public class WebhookDeliverer {
   }
 
   private void recorded(WebhookStore.Finished done, boolean recorded) {
+    held.remove(done.deliveryId());
     if (!recorded) {
       LOG.info(
           "Webhook delivery "
@@ -406,6 +456,7 @@ public class WebhookDeliverer {
     Integer code = done.attempt().httpStatus();
     if (recorded && code != null && code == 410) {
       store.disable(done.agentId(), "The receiver answered 410 Gone");
+      endpointChanged(done.agentId()); // what waits in its backlog is not sent
     }
   }
 
@@ -487,8 +538,13 @@ public class WebhookDeliverer {
               StandardWebhookSignature.header(keys, d.messageId(), timestamp, d.payload()));
     }
     HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(d.payload())).build();
+    // The request timeout ends the wait for the answer's headers only: the whole exchange, body
+    // included, gets the same deadline, so a receiver that stalls mid-answer holds a slot no
+    // longer.
+    java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
+        client().sendAsync(request, HttpResponse.BodyHandlers.discarding());
     try {
-      HttpResponse<Void> response = client().send(request, HttpResponse.BodyHandlers.discarding());
+      HttpResponse<Void> response = call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       int code = response.statusCode();
       if (code >= 200 && code < 300) {
         return new Outcome("succeeded", code, null, null);
@@ -504,11 +560,22 @@ public class WebhookDeliverer {
             retryAfter(response.headers().firstValue("Retry-After").orElse(null), now));
       }
       return new Outcome("failed", code, "HTTP " + code, null);
-    } catch (HttpTimeoutException e) {
+    } catch (java.util.concurrent.TimeoutException e) {
+      call.cancel(true); // aborts the exchange and closes its connection
       return new Outcome("retry", null, "timeout", null);
-    } catch (IOException e) {
-      return new Outcome("retry", null, "connection failed: " + e.getClass().getSimpleName(), null);
+    } catch (java.util.concurrent.ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof HttpTimeoutException) {
+        return new Outcome("retry", null, "timeout", null);
+      }
+      return new Outcome(
+          "retry",
+          null,
+          "connection failed: "
+              + (cause == null ? e.getClass().getSimpleName() : cause.getClass().getSimpleName()),
+          null);
     } catch (InterruptedException e) {
+      call.cancel(true);
       Thread.currentThread().interrupt();
       return new Outcome("retry", null, "interrupted", null);
     }

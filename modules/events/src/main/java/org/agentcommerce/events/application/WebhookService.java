@@ -160,6 +160,7 @@ public class WebhookService {
               format == null ? WebhookStore.Endpoint.STANDARD : format);
     }
     store.save(saved);
+    deliverer.endpointChanged(agentId);
     return view(store.endpoint(agentId).orElseThrow(), shown);
   }
 
@@ -203,6 +204,7 @@ public class WebhookService {
             e.lastTestAt(),
             e.lastTestStatus(),
             e.format()));
+    deliverer.endpointChanged(agentId); // what waits to be sent is signed with both secrets
     return new Rotation(secret, WebhookSecrets.last4(secret), until);
   }
 

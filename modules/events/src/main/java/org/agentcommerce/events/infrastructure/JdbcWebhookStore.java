@@ -298,8 +298,14 @@ public class JdbcWebhookStore implements WebhookStore {
   }
 
   @Override
-  public List<Due> due(int max) {
+  public List<Due> due(int max, java.util.Collection<String> exceptAgents) {
     // Two range reads on (status, next_attempt_at) rather than one OR, which reads every row.
+    String except =
+        exceptAgents.isEmpty()
+            ? ""
+            : " AND agent_id NOT IN ("
+                + String.join(", ", java.util.Collections.nCopies(exceptAgents.size(), "?"))
+                + ")";
     List<Due> ids = new ArrayList<>();
     try (Connection c = Jdbc.connection()) {
       dueInto(
@@ -307,15 +313,19 @@ public class JdbcWebhookStore implements WebhookStore {
           "SELECT id, agent_id FROM webhook_deliveries WHERE status = 'pending' AND"
               + " next_attempt_at <= "
               + NOW
+              + except
               + " ORDER BY next_attempt_at",
           max,
+          exceptAgents,
           ids);
       dueInto(
           c,
           "SELECT id, agent_id FROM webhook_deliveries WHERE status = 'delivering' AND"
               + " lease_until < "
-              + NOW,
+              + NOW
+              + except,
           max - ids.size(),
+          exceptAgents,
           ids);
     } catch (SQLException e) {
       throw failed("Reading due webhook deliveries", e);
@@ -323,12 +333,14 @@ public class JdbcWebhookStore implements WebhookStore {
     return ids;
   }
 
-  private static void dueInto(Connection c, String sql, int max, List<Due> into)
+  private static void dueInto(
+      Connection c, String sql, int max, java.util.Collection<String> args, List<Due> into)
       throws SQLException {
     if (max <= 0) {
       return;
     }
     try (PreparedStatement ps = c.prepareStatement(sql)) {
+      Jdbc.bind(ps, new ArrayList<>(args));
       ps.setMaxRows(max);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {

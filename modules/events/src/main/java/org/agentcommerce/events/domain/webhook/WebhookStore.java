@@ -117,7 +117,12 @@ public interface WebhookStore {
   // ----- the worker
 
   /** Deliveries due now or whose lease ran out, oldest first. */
-  List<Due> due(int max);
+  default List<Due> due(int max) {
+    return due(max, List.of());
+  }
+
+  /** As {@link #due(int)}, leaving out the deliveries to these agents' endpoints. */
+  List<Due> due(int max, java.util.Collection<String> exceptAgents);
 
   /** A delivery due and whose endpoint it goes to. */
   record Due(String deliveryId, String agentId) {}
