@@ -434,6 +434,36 @@ class WebhooksIT {
   }
 
   @Test
+  void twoRotationsAtOnceBothKeepSigning() throws Exception {
+    configure("[]");
+    java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      List<java.util.concurrent.Future<String>> shown = new java.util.ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        shown.add(
+            pool.submit(
+                () -> {
+                  together.await();
+                  return ok(http.post(path("/secret/rotate"), "", "X-API-Key", agent.apiKey()))
+                      .getString("signing_secret");
+                }));
+      }
+      String first = shown.get(0).get();
+      String second = shown.get(1).get();
+      assertNotEquals(first, second);
+      ok(http.post(path("/test"), "", "X-API-Key", agent.apiKey()));
+      WebhookReceiver.Received got = receiver.await(1, 5_000).get(0);
+      // One rotation came after the other: its secret signs, the earlier one is the previous.
+      got.verify(first);
+      got.verify(second);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void aDeliveryCanBeSentAgainWithTheSameId() throws Exception {
     configure("[]");
     JsonObject d =

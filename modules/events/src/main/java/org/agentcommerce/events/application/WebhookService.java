@@ -123,6 +123,20 @@ public class WebhookService {
     }
     List<String> events = events(subscribedEvents);
     secrets.requireConfigured();
+    for (int round = 0; ; round++) {
+      Optional<ConfigView> done = tryPut(agentId, on, url, events, format);
+      if (done.isPresent()) {
+        return done.get();
+      }
+      if (round == 4) {
+        throw busy();
+      }
+    }
+  }
+
+  /** One read-change-write of the configuration; empty when another change came first. */
+  private Optional<ConfigView> tryPut(
+      String agentId, boolean on, String url, List<String> events, String format) {
     Optional<WebhookStore.Endpoint> existing = store.endpoint(agentId);
     String shown = null;
     WebhookStore.Endpoint saved;
@@ -159,9 +173,21 @@ public class WebhookService {
               null,
               format == null ? WebhookStore.Endpoint.STANDARD : format);
     }
-    store.save(saved);
+    if (!store.save(saved, existing.map(WebhookStore.Endpoint::secretCiphertext).orElse(null))) {
+      return Optional.empty();
+    }
     deliverer.endpointChanged(agentId);
-    return view(store.endpoint(agentId).orElseThrow(), shown);
+    return Optional.of(view(store.endpoint(agentId).orElseThrow(), shown));
+  }
+
+  /** Five changes in a row lost to others: the caller retries later. */
+  private static ApiException busy() {
+    return new ApiException(
+        409,
+        "WEBHOOK_CONFIG_BUSY",
+        "The webhook configuration is being changed by another request; retry.",
+        Map.of(),
+        Map.of("Retry-After", "1"));
   }
 
   private static List<String> events(List<String> requested) {
@@ -187,25 +213,44 @@ public class WebhookService {
 
   public Rotation rotate(String agentId) {
     secrets.requireConfigured();
+    for (int round = 0; round < 5; round++) {
+      Optional<Rotation> done = tryRotate(agentId);
+      if (done.isPresent()) {
+        return done.get();
+      }
+    }
+    throw busy();
+  }
+
+  /**
+   * One rotation; empty when another change came first (two rotations at once: the later one
+   * rotates from the earlier one's secret, so each secret shown is, or was, the signing one).
+   */
+  private Optional<Rotation> tryRotate(String agentId) {
     WebhookStore.Endpoint e = require(agentId);
     String secret = secrets.generate();
     Instant until = clock.instant().plus(rotationGrace);
-    store.save(
-        new WebhookStore.Endpoint(
-            agentId,
-            e.enabled(),
-            e.destinationUrl(),
-            e.subscribedEvents(),
-            secrets.encrypt(agentId, secret),
-            WebhookSecrets.last4(secret),
-            e.secretCiphertext(),
-            until,
-            e.disabledReason(),
-            e.lastTestAt(),
-            e.lastTestStatus(),
-            e.format()));
+    boolean saved =
+        store.save(
+            new WebhookStore.Endpoint(
+                agentId,
+                e.enabled(),
+                e.destinationUrl(),
+                e.subscribedEvents(),
+                secrets.encrypt(agentId, secret),
+                WebhookSecrets.last4(secret),
+                e.secretCiphertext(),
+                until,
+                e.disabledReason(),
+                e.lastTestAt(),
+                e.lastTestStatus(),
+                e.format()),
+            e.secretCiphertext());
+    if (!saved) {
+      return Optional.empty();
+    }
     deliverer.endpointChanged(agentId); // what waits to be sent is signed with both secrets
-    return new Rotation(secret, WebhookSecrets.last4(secret), until);
+    return Optional.of(new Rotation(secret, WebhookSecrets.last4(secret), until));
   }
 
   /** Sends a webhook.test delivery now and answers it with its first attempt. */

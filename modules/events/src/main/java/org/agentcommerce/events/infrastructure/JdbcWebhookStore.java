@@ -67,45 +67,50 @@ public class JdbcWebhookStore implements WebhookStore {
   }
 
   @Override
-  public void save(Endpoint e) {
+  public boolean save(Endpoint e, String readSecret) {
     List<Object> values =
-        Arrays.asList(
-            e.enabled(),
-            e.destinationUrl(),
-            String.join(",", e.subscribedEvents()),
-            e.secretCiphertext(),
-            e.secretLast4(),
-            e.previousSecretCiphertext(),
-            e.previousSecretExpiresAt(),
-            e.disabledReason(),
-            e.format() == null ? Endpoint.STANDARD : e.format(),
-            e.agentId());
+        new ArrayList<>(
+            Arrays.asList(
+                e.enabled(),
+                e.destinationUrl(),
+                String.join(",", e.subscribedEvents()),
+                e.secretCiphertext(),
+                e.secretLast4(),
+                e.previousSecretCiphertext(),
+                e.previousSecretExpiresAt(),
+                e.disabledReason(),
+                e.format() == null ? Endpoint.STANDARD : e.format(),
+                e.agentId()));
     try (Connection c = Jdbc.connection()) {
-      int changed;
-      try (PreparedStatement ps =
-          c.prepareStatement(
-              "UPDATE webhook_endpoints SET enabled = ?, destination_url = ?, subscribed_events"
-                  + " = ?, secret_ciphertext = ?, secret_last4 = ?, previous_secret_ciphertext = ?,"
-                  + " previous_secret_expires_at = ?, disabled_reason = ?, format = ?, updated_at = "
-                  + NOW
-                  + " WHERE agent_id = ?")) {
-        Jdbc.bind(ps, values);
-        changed = ps.executeUpdate();
-      }
-      if (changed == 0) {
+      if (readSecret != null) {
+        values.add(readSecret);
         try (PreparedStatement ps =
             c.prepareStatement(
-                "INSERT INTO webhook_endpoints (enabled, destination_url, subscribed_events,"
-                    + " secret_ciphertext, secret_last4, previous_secret_ciphertext,"
-                    + " previous_secret_expires_at, disabled_reason, format, agent_id, created_at,"
-                    + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                "UPDATE webhook_endpoints SET enabled = ?, destination_url = ?, subscribed_events"
+                    + " = ?, secret_ciphertext = ?, secret_last4 = ?, previous_secret_ciphertext ="
+                    + " ?, previous_secret_expires_at = ?, disabled_reason = ?, format = ?,"
+                    + " updated_at = "
                     + NOW
-                    + ", "
-                    + NOW
-                    + ")")) {
+                    + " WHERE agent_id = ? AND secret_ciphertext = ?")) {
           Jdbc.bind(ps, values);
-          ps.executeUpdate();
+          return ps.executeUpdate() == 1;
         }
+      }
+      try (PreparedStatement ps =
+          c.prepareStatement(
+              "INSERT INTO webhook_endpoints (enabled, destination_url, subscribed_events,"
+                  + " secret_ciphertext, secret_last4, previous_secret_ciphertext,"
+                  + " previous_secret_expires_at, disabled_reason, format, agent_id, created_at,"
+                  + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                  + NOW
+                  + ", "
+                  + NOW
+                  + ")")) {
+        Jdbc.bind(ps, values);
+        ps.executeUpdate();
+        return true;
+      } catch (java.sql.SQLIntegrityConstraintViolationException created) {
+        return false; // another request created it first
       }
     } catch (SQLException ex) {
       throw failed("Saving a webhook endpoint", ex);

@@ -69,8 +69,12 @@ public interface WebhookStore {
 
   Optional<Endpoint> endpoint(String agentId);
 
-  /** Inserts or replaces the agent's endpoint row. */
-  void save(Endpoint endpoint);
+  /**
+   * Writes the agent's endpoint if nobody changed it since it was read: {@code readSecret} is the
+   * secret ciphertext it was read with (null: there was no endpoint, so it is inserted). False when
+   * another change came first (read again and retry): two rotations at once never lose a secret.
+   */
+  boolean save(Endpoint endpoint, String readSecret);
 
   /** Turns the endpoint off with a reason (a 410 from the receiver). */
   void disable(String agentId, String reason);

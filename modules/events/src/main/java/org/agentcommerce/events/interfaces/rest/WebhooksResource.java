@@ -206,6 +206,11 @@ public class WebhooksResource {
       description = "The configuration",
       content = @Content(schema = @Schema(implementation = ConfigResponse.class)))
   @APIResponse(
+      responseCode = "409",
+      description =
+          "WEBHOOK_CONFIG_BUSY: other requests kept changing the configuration; retry (Retry-After)",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
       responseCode = "503",
       description = "WEBHOOKS_NOT_CONFIGURED: the server has no webhook encryption key",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
@@ -234,7 +239,9 @@ public class WebhooksResource {
       content = @Content(schema = @Schema(implementation = RotationResponse.class)))
   @APIResponse(
       responseCode = "409",
-      description = "WEBHOOK_NOT_CONFIGURED",
+      description =
+          "WEBHOOK_NOT_CONFIGURED; or WEBHOOK_CONFIG_BUSY: other requests kept changing the"
+              + " configuration, retry (Retry-After)",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @APIResponse(
       responseCode = "503",
