@@ -158,9 +158,7 @@ public class JdbcWebhookStore implements WebhookStore {
           + NOW
           + ")";
 
-  /** Queues one delivery on the given connection (the sequencer's transaction, for fan-out). */
-  @Override
-  public String enqueue(
+  private String enqueue(
       Connection c,
       String agentId,
       String messageId,
@@ -425,19 +423,6 @@ public class JdbcWebhookStore implements WebhookStore {
             holder)
         .stream()
         .findFirst();
-  }
-
-  @Override
-  public boolean finish(
-      String deliveryId,
-      String holder,
-      Attempt attempt,
-      String status,
-      long retryInMillis,
-      boolean delivered) {
-    return finishAll(
-        List.of(new Finished(deliveryId, null, holder, attempt, status, retryInMillis, delivered)))[
-        0];
   }
 
   @Override

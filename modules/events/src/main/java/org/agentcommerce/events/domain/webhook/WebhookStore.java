@@ -87,16 +87,6 @@ public interface WebhookStore {
   /** The agent's endpoint, read in the caller's transaction {@code tx}. */
   Optional<Endpoint> endpoint(java.sql.Connection tx, String agentId) throws java.sql.SQLException;
 
-  /** In the caller's transaction {@code tx}: a new pending delivery, due now; answers its id. */
-  String enqueue(
-      java.sql.Connection tx,
-      String agentId,
-      String messageId,
-      String eventType,
-      Long timelineId,
-      String body)
-      throws java.sql.SQLException;
-
   /** A delivery to queue: its agent's endpoint, the webhook-id, type, timeline id and body. */
   record Queued(String agentId, String messageId, String eventType, Long timelineId, String body) {}
 
@@ -142,18 +132,9 @@ public interface WebhookStore {
   List<Delivery> claimAll(List<String> deliveryIds, String holder, long leaseMillis);
 
   /**
-   * Records the attempt and the outcome if {@code holder} still holds the lease: {@code status}
-   * succeeded, failed or pending (then due after {@code retryInMillis}).
+   * One attempt's outcome to record: {@code status} succeeded, failed or pending (then due after
+   * {@code retryInMillis}).
    */
-  boolean finish(
-      String deliveryId,
-      String holder,
-      Attempt attempt,
-      String status,
-      long retryInMillis,
-      boolean delivered);
-
-  /** One attempt's outcome to record (see {@link #finish}). */
   record Finished(
       String deliveryId,
       String agentId,
@@ -164,8 +145,8 @@ public interface WebhookStore {
       boolean delivered) {}
 
   /**
-   * Records several attempts in one transaction, each as {@link #finish} would; answers for each
-   * whether its holder still held the lease (false: not recorded, another worker holds it).
+   * Records several attempts and their outcomes in one transaction, each only if its holder still
+   * holds the lease; answers for each whether it was recorded (false: another worker holds it).
    */
   boolean[] finishAll(List<Finished> done);
 
