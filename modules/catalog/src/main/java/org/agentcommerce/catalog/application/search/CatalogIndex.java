@@ -76,8 +76,44 @@ public class CatalogIndex {
 
   static final String DESCRIPTION = "description";
 
-  /** Everything a shopper might say about a product, for the coverage check of a query. */
-  static final String ALL = "all";
+  /**
+   * The four text fields as one weighted field (BM25F): each word's frequency is the sum over the
+   * fields of its count there times the field's weight (in quarters, see {@link #WEIGHT_UNITS}),
+   * and the length is weighted the same way. One postings list per word, with real block maxima, is
+   * what lets a search skip most products; the search scores it with {@link #SIMILARITY}.
+   */
+  static final String TEXT = "text";
+
+  /** Field weights are indexed in quarters: 3.0 → 12. */
+  static final int WEIGHT_UNITS = 4;
+
+  /**
+   * BM25 for every field, with k1 scaled by {@link #WEIGHT_UNITS} for {@link #TEXT} so that its
+   * quarter-unit frequencies saturate as the weighted frequencies would (exact BM25F).
+   */
+  static final org.apache.lucene.search.similarities.Similarity SIMILARITY =
+      new org.apache.lucene.search.similarities.PerFieldSimilarityWrapper() {
+        private final BM25Similarity plain = new BM25Similarity();
+        private final BM25Similarity weighted = new BM25Similarity(1.2f * WEIGHT_UNITS, 0.75f);
+
+        @Override
+        public org.apache.lucene.search.similarities.Similarity get(String name) {
+          return TEXT.equals(name) ? weighted : plain;
+        }
+      };
+
+  /** Indexed with frequencies (set per word) and norms, no positions. */
+  private static final org.apache.lucene.document.FieldType WEIGHTED_TEXT;
+
+  static {
+    WEIGHTED_TEXT = new org.apache.lucene.document.FieldType();
+    WEIGHTED_TEXT.setTokenized(true);
+    WEIGHTED_TEXT.setOmitNorms(false);
+    WEIGHTED_TEXT.setIndexOptions(org.apache.lucene.index.IndexOptions.DOCS_AND_FREQS);
+    WEIGHTED_TEXT.freeze();
+  }
+
+  private final org.apache.lucene.analysis.Analyzer textAnalyzer = BeautyAnalyzers.index();
 
   @Inject ProductReader reader;
 
@@ -117,7 +153,7 @@ public class CatalogIndex {
     try {
       if (writer == null) {
         IndexWriterConfig config = new IndexWriterConfig(BeautyAnalyzers.index());
-        config.setSimilarity(new BM25Similarity());
+        config.setSimilarity(SIMILARITY);
         config.setRAMBufferSizeMB(64);
         writer = new IndexWriter(directory, config);
         searcherFactory = new SlicedSearcherFactory(searchThreads());
@@ -291,7 +327,7 @@ public class CatalogIndex {
     try {
       IndexSearcher searcher = searchers.acquire();
       try {
-        searcher.setSimilarity(new BM25Similarity());
+        searcher.setSimilarity(SIMILARITY);
         return work.apply(searcher);
       } finally {
         searchers.release(searcher);
@@ -428,39 +464,74 @@ public class CatalogIndex {
     d.add(
         new StringField(
             HOME_IN_STOCK, String.valueOf(home != null && stocked.contains(home)), Field.Store.NO));
-    text(d, TITLE, p.title());
-    text(d, BRAND_TYPE, join(p.vendor(), p.productType(), p.category()));
-    text(
-        d,
-        FACETS,
+    String brandType = join(p.vendor(), p.productType(), p.category());
+    String facets =
         join(
             String.join(", ", p.keyActives()),
             String.join(", ", p.concerns()),
             String.join(", ", p.tags()).replace('-', ' '),
-            String.join(", ", p.skinTypes())));
+            String.join(", ", p.skinTypes()));
+    text(d, TITLE, p.title());
+    text(d, BRAND_TYPE, brandType);
+    text(d, FACETS, facets);
     text(d, DESCRIPTION, p.description());
-    text(
-        d,
-        ALL,
-        String.join(
-            " \n ",
-            java.util.stream.Stream.of(
-                    p.title(),
-                    p.vendor(),
-                    p.productType(),
-                    p.category(),
-                    String.join(", ", p.keyActives()),
-                    String.join(", ", p.tags()).replace('-', ' '),
-                    String.join(", ", p.concerns()),
-                    String.join(", ", p.skinTypes()),
-                    p.description())
-                .filter(java.util.Objects::nonNull)
-                .toList()));
+    java.util.Map<String, Integer> weighted = new java.util.TreeMap<>();
+    weigh(weighted, TITLE, p.title());
+    weigh(weighted, BRAND_TYPE, brandType);
+    weigh(weighted, FACETS, facets);
+    weigh(weighted, DESCRIPTION, p.description());
+    if (!weighted.isEmpty()) {
+      d.add(new Field(TEXT, new WeightedTerms(weighted), WEIGHTED_TEXT));
+    }
     d.add(
         new NumericDocValuesField(
             UPDATED, p.updatedAt() == null ? 0 : p.updatedAt().toEpochMilli()));
     d.add(new StoredField(STORED, RecordCodec.encode(p)));
     return d;
+  }
+
+  /** Adds each word of {@code value} as analysed for {@code field}, times the field's weight. */
+  private void weigh(java.util.Map<String, Integer> weighted, String field, String value) {
+    if (value == null || value.isBlank()) {
+      return;
+    }
+    int weight = Math.round(ProductSearchService.WEIGHTS.get(field) * WEIGHT_UNITS);
+    try (org.apache.lucene.analysis.TokenStream tokens = textAnalyzer.tokenStream(field, value)) {
+      var term =
+          tokens.addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
+      tokens.reset();
+      while (tokens.incrementToken()) {
+        weighted.merge(term.toString(), weight, Integer::sum);
+      }
+      tokens.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The words of one product with their weighted frequencies, as one token each. */
+  private static final class WeightedTerms extends org.apache.lucene.analysis.TokenStream {
+    private final java.util.Iterator<java.util.Map.Entry<String, Integer>> words;
+    private final org.apache.lucene.analysis.tokenattributes.CharTermAttribute term =
+        addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
+    private final org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute frequency =
+        addAttribute(org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute.class);
+
+    WeightedTerms(java.util.Map<String, Integer> weighted) {
+      this.words = weighted.entrySet().iterator();
+    }
+
+    @Override
+    public boolean incrementToken() {
+      if (!words.hasNext()) {
+        return false;
+      }
+      clearAttributes();
+      java.util.Map.Entry<String, Integer> word = words.next();
+      term.setEmpty().append(word.getKey());
+      frequency.setTermFrequency(word.getValue());
+      return true;
+    }
   }
 
   private long indexBytes() throws IOException {

@@ -21,7 +21,6 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
-import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
@@ -30,6 +29,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SynonymQuery;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
@@ -56,12 +56,12 @@ public class ProductSearchService {
           CatalogIndex.DESCRIPTION, 1.0f);
 
   /**
-   * Added to the score of a product that contains every word of the query (or a synonym of it):
-   * such products always rank above those that only pass the coverage rule. Larger than any text
-   * score, so once a page is full of them Lucene skips every product that lacks a word; it is taken
-   * off again before scores are shown.
+   * Added to the score for each word of the query (or a synonym of it) a product contains: products
+   * with more of the words always rank above those with fewer, and once a page is full of products
+   * with k words, block-max WAND skips every product that cannot have as many. Larger than any text
+   * score of one word; taken off again before scores are shown.
    */
-  static final float FULL_MATCH_BONUS = 1000f;
+  static final float WORD_BONUS = 1000f;
 
   /** The deepest hit a search collects (offset + limit). */
   static final int MAX_WINDOW = 10_000;
@@ -188,17 +188,9 @@ public class ProductSearchService {
     BooleanQuery.Builder count = new BooleanQuery.Builder();
     Query text = textQuery(c.query());
     q.add(text, text instanceof MatchAllDocsQuery ? Occur.FILTER : Occur.MUST);
-    Query coverage = coverageQuery(c.query());
-    if (coverage != null) {
-      q.add(coverage, Occur.FILTER);
-      Query every = everyWordQuery(c.query());
-      if (every != null) {
-        q.add(new BoostQuery(new ConstantScoreQuery(every), FULL_MATCH_BONUS), Occur.SHOULD);
-      }
-      count.add(coverage, Occur.FILTER);
-    } else {
-      count.add(text, Occur.FILTER);
-    }
+    // The total is counted with the words alone (the coverage rule), without scores.
+    Query words = text instanceof BooleanQuery b ? b.clauses().get(0).getQuery() : text;
+    count.add(words, Occur.FILTER);
     Set<String> allActive = merchants.activeWith(Map.of());
     if (searchable.equals(allActive)) {
       // Every active merchant: excluding the few others is far cheaper than listing them all.
@@ -237,7 +229,7 @@ public class ProductSearchService {
     }
     BooleanQuery built = q.build();
     for (var clause : built.clauses()) {
-      if (clause.getQuery() != text && clause.getQuery() != coverage) {
+      if (clause.getQuery() != text) {
         count.add(clause);
       }
     }
@@ -279,7 +271,7 @@ public class ProductSearchService {
         hits.add(
             scored
                 ? view.withScore(
-                    round(score >= FULL_MATCH_BONUS ? score - FULL_MATCH_BONUS : score))
+                    round(score - WORD_BONUS * Math.floor(score / (double) WORD_BONUS)))
                 : view);
       }
       long total =
@@ -302,52 +294,78 @@ public class ProductSearchService {
   }
 
   /**
-   * Coverage: most of the query's words must appear somewhere in the product, so that one shared
-   * word ("dry" in a beach towel) does not carry a product into the results. It also implies the
-   * scoring disjunction, so counting with it alone gives the same total.
+   * The text part, all docs when blank. Each word of the query (with its synonyms) is one clause
+   * scored on the weighted text field (BM25F over title, brand and type, facets, description) plus
+   * {@link #WORD_BONUS}. Coverage: at least {@link #COVERAGE} of the words must match, so that one
+   * shared word ("dry" in a beach towel) does not carry a product into the results. The shopper's
+   * own words as a title phrase add to the score.
    */
-  /** Every word of the query (each with its synonyms); null when it has fewer than two. */
-  Query everyWordQuery(String text) {
-    Query all =
-        new QueryBuilder(queryAnalyzer).createMinShouldMatchQuery(CatalogIndex.ALL, text, 1.0f);
-    if (all instanceof BooleanQuery b && b.clauses().size() > 1) {
-      return all;
-    }
-    return null;
-  }
-
-  Query coverageQuery(String text) {
-    if (text == null || text.isBlank()) {
-      return null;
-    }
-    Query coverage =
-        new QueryBuilder(queryAnalyzer).createMinShouldMatchQuery(CatalogIndex.ALL, text, COVERAGE);
-    return coverage == null ? new MatchNoDocsQuery("no searchable words") : coverage;
-  }
-
-  /** The text part: a best-field disjunction across weighted fields, all docs when blank. */
   Query textQuery(String text) {
     if (text == null || text.isBlank()) {
       return new MatchAllDocsQuery();
     }
     QueryBuilder builder = new QueryBuilder(queryAnalyzer);
-    List<Query> perField = new ArrayList<>();
-    for (Map.Entry<String, Float> field : WEIGHTS.entrySet()) {
-      Query fieldQuery = builder.createBooleanQuery(field.getKey(), text, Occur.SHOULD);
-      if (fieldQuery != null) {
-        perField.add(new BoostQuery(fieldQuery, field.getValue()));
-      }
-    }
-    if (perField.isEmpty()) {
+    List<Query> weighted = words(builder.createBooleanQuery(CatalogIndex.TEXT, text, Occur.MUST));
+    if (weighted.isEmpty()) {
       return new MatchNoDocsQuery("no searchable words");
     }
+    List<Query> clauses = new ArrayList<>();
+    List<List<Query>> perField = null;
+    for (int i = 0; i < weighted.size(); i++) {
+      Query word = weighted.get(i);
+      if (!(word instanceof TermQuery || word instanceof SynonymQuery)) {
+        // A multi-word synonym ("sun cream") needs positions, which the weighted field has not:
+        // that word is scored as the best of the weighted fields instead.
+        perField = perField != null ? perField : perField(builder, text, weighted.size());
+        word = new DisjunctionMaxQuery(perField.get(i), 0.3f);
+      }
+      clauses.add(new PlusQuery(word, WORD_BONUS));
+    }
+    BooleanQuery.Builder all = new BooleanQuery.Builder();
+    clauses.forEach(c -> all.add(c, Occur.SHOULD));
+    all.setMinimumNumberShouldMatch(Math.max(1, (int) (COVERAGE * clauses.size())));
     BooleanQuery.Builder q = new BooleanQuery.Builder();
-    q.add(new DisjunctionMaxQuery(perField, 0.3f), Occur.MUST);
+    q.add(all.build(), Occur.MUST);
     Query phrase = new QueryBuilder(phraseAnalyzer).createPhraseQuery(CatalogIndex.TITLE, text, 2);
     if (phrase != null) {
       q.add(new BoostQuery(phrase, 2.0f), Occur.SHOULD);
     }
     return q.build();
+  }
+
+  /** For each word, its query on each weighted field with the field's weight. */
+  private static List<List<Query>> perField(QueryBuilder builder, String text, int count) {
+    List<List<Query>> perWord = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      perWord.add(new ArrayList<>());
+    }
+    for (Map.Entry<String, Float> field : WEIGHTS.entrySet()) {
+      List<Query> words = words(builder.createBooleanQuery(field.getKey(), text, Occur.MUST));
+      if (words.size() != count) {
+        // One analyzer for every field gives every field the same words; this never happens.
+        throw new IllegalStateException("fields disagree on the words of " + text);
+      }
+      for (int i = 0; i < count; i++) {
+        perWord.get(i).add(new BoostQuery(words.get(i), field.getValue()));
+      }
+    }
+    return perWord;
+  }
+
+  /**
+   * The words of an analysed query: the clauses of a conjunction (QueryBuilder makes one clause per
+   * position, synonyms and multi-word alternatives inside it), or the one query it made.
+   */
+  private static List<Query> words(Query analysed) {
+    if (analysed == null) {
+      return List.of();
+    }
+    if (analysed instanceof BooleanQuery b
+        && !b.clauses().isEmpty()
+        && b.clauses().stream().allMatch(c -> c.getOccur() == Occur.MUST)) {
+      return b.clauses().stream().map(org.apache.lucene.search.BooleanClause::getQuery).toList();
+    }
+    return List.of(analysed);
   }
 
   /** A product by our id, or by the merchant platform's product id or handle. */
@@ -457,7 +475,7 @@ public class ProductSearchService {
     return new TermInSetQuery(field, refs);
   }
 
-  private static double round(float score) {
+  private static double round(double score) {
     return Math.round(score * 1000.0) / 1000.0;
   }
 
