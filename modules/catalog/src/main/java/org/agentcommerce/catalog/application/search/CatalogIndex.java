@@ -21,7 +21,6 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexWriter;
@@ -361,10 +360,20 @@ public class CatalogIndex {
     }
   }
 
-  /** The stored product of a search hit. */
-  public ProductRecord record(Document document) {
-    org.apache.lucene.util.BytesRef bytes = document.getBinaryValue(STORED);
-    return RecordCodec.decode(bytes.bytes, bytes.offset, bytes.length);
+  /** The stored product of a search hit ({@code doc} as the searcher numbers it). */
+  public ProductRecord record(IndexSearcher searcher, int doc) {
+    List<org.apache.lucene.index.LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    var leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
+    try {
+      org.apache.lucene.index.BinaryDocValues values = leaf.reader().getBinaryDocValues(STORED);
+      if (values == null || !values.advanceExact(doc - leaf.docBase)) {
+        throw new IllegalStateException("no record indexed for document " + doc);
+      }
+      org.apache.lucene.util.BytesRef bytes = values.binaryValue();
+      return RecordCodec.decode(bytes.bytes, bytes.offset, bytes.length);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static void await(java.util.concurrent.Future<?> f) {
@@ -486,7 +495,11 @@ public class CatalogIndex {
     d.add(
         new NumericDocValuesField(
             UPDATED, p.updatedAt() == null ? 0 : p.updatedAt().toEpochMilli()));
-    d.add(new StoredField(STORED, RecordCodec.encode(p)));
+    // The record as doc values, not a stored field: stored fields are compressed in blocks of many
+    // documents, so reading one hit's record decompressed the whole block.
+    d.add(
+        new org.apache.lucene.document.BinaryDocValuesField(
+            STORED, new org.apache.lucene.util.BytesRef(RecordCodec.encode(p))));
     return d;
   }
 

@@ -73,6 +73,9 @@ public class ProductSearchService {
   @Inject MerchantDirectory merchants;
   @Inject SearchPageCache pages;
 
+  /** The filters of recent searches as bit sets, per index version. */
+  private final FilterBits filters = new FilterBits(256);
+
   private final Analyzer queryAnalyzer = BeautyAnalyzers.query();
 
   /** The words as said, without synonyms: the title-phrase bonus is for the shopper's own words. */
@@ -184,13 +187,8 @@ public class ProductSearchService {
   }
 
   private Page execute(IndexSearcher searcher, SearchCriteria c, Set<String> searchable) {
-    BooleanQuery.Builder q = new BooleanQuery.Builder();
-    BooleanQuery.Builder count = new BooleanQuery.Builder();
-    Query text = textQuery(c.query());
-    q.add(text, text instanceof MatchAllDocsQuery ? Occur.FILTER : Occur.MUST);
-    // The total is counted with the words alone (the coverage rule), without scores.
-    Query words = text instanceof BooleanQuery b ? b.clauses().get(0).getQuery() : text;
-    count.add(words, Occur.FILTER);
+    List<Query> required = new ArrayList<>();
+    List<Query> excluded = new ArrayList<>();
     Set<String> allActive = merchants.activeWith(Map.of());
     if (searchable.equals(allActive)) {
       // Every active merchant: excluding the few others is far cheaper than listing them all.
@@ -198,75 +196,70 @@ public class ProductSearchService {
       merchants.all().forEach(m -> others.add(m.id()));
       others.removeAll(allActive);
       if (!others.isEmpty()) {
-        q.add(terms(CatalogIndex.MERCHANT, others), Occur.MUST_NOT);
+        excluded.add(terms(CatalogIndex.MERCHANT, others));
       }
     } else {
-      q.add(terms(CatalogIndex.MERCHANT, searchable), Occur.FILTER);
+      required.add(terms(CatalogIndex.MERCHANT, searchable));
     }
-    q.add(new TermQuery(new Term(CatalogIndex.INACTIVE, "true")), Occur.MUST_NOT);
+    excluded.add(new TermQuery(new Term(CatalogIndex.INACTIVE, "true")));
     if (c.category() != null) {
-      q.add(new TermQuery(new Term(CatalogIndex.CATEGORY, lower(c.category()))), Occur.FILTER);
+      required.add(new TermQuery(new Term(CatalogIndex.CATEGORY, lower(c.category()))));
     }
     if (c.catalogSurface() != null) {
-      q.add(new TermQuery(new Term(CatalogIndex.SURFACE, lower(c.catalogSurface()))), Occur.FILTER);
+      required.add(new TermQuery(new Term(CatalogIndex.SURFACE, lower(c.catalogSurface()))));
     }
     if (c.market() != null) {
-      q.add(new TermQuery(new Term(CatalogIndex.MARKET, c.market())), Occur.FILTER);
+      required.add(new TermQuery(new Term(CatalogIndex.MARKET, c.market())));
     }
     if (c.inStock() != null) {
       Query stocked =
           c.market() != null
               ? new TermQuery(new Term(CatalogIndex.IN_STOCK_MARKET, c.market()))
               : new TermQuery(new Term(CatalogIndex.HOME_IN_STOCK, "true"));
-      q.add(stocked, c.inStock() ? Occur.FILTER : Occur.MUST_NOT);
+      (c.inStock() ? required : excluded).add(stocked);
     }
     if (c.minPrice() != null || c.maxPrice() != null) {
       String field =
           c.market() != null ? CatalogIndex.priceField(c.market()) : CatalogIndex.HOME_PRICE;
       long low = c.minPrice() == null ? Long.MIN_VALUE : CatalogIndex.scaled(c.minPrice());
       long high = c.maxPrice() == null ? Long.MAX_VALUE : CatalogIndex.scaled(c.maxPrice());
-      q.add(LongPoint.newRangeQuery(field, low, high), Occur.FILTER);
+      required.add(LongPoint.newRangeQuery(field, low, high));
     }
-    BooleanQuery built = q.build();
-    for (var clause : built.clauses()) {
-      if (clause.getQuery() != text) {
-        count.add(clause);
-      }
-    }
-    Query query = built;
-    Query countQuery = count.build();
-    boolean scored = !(text instanceof MatchAllDocsQuery);
-    return run(searcher, c, query, countQuery, scored, searchable);
+    FilterBits.Bits pass = filters.of(searcher, new FilterBits.Filter(required, excluded));
+    return run(searcher, c, wordsQuery(c.query()), pass, searchable);
   }
 
   private Page run(
       IndexSearcher searcher,
       SearchCriteria c,
-      Query query,
-      Query countQuery,
-      boolean scored,
+      Query words,
+      FilterBits.Bits pass,
       Set<String> searchable) {
     try {
       // Deep pages are not served: beyond MAX_WINDOW hits a page is empty (the total stays exact),
       // so no request can make the collectors hold an unbounded queue.
       int want = Math.max(1, Math.min(MAX_WINDOW, c.offset() + c.limit()));
+      boolean scored = words != null;
       TopDocs top;
       if (scored) {
-        // Top hits with early termination (block-max WAND) from the first competitive hit; the
-        // exact total is counted separately when skipping left it open.
-        top = searcher.search(query, TopScoreDocCollector.createSharedManager(want, null, want));
+        // Top hits with early termination (block-max WAND or MaxScore) from the first competitive
+        // hit; the exact total is counted separately when skipping left it open.
+        top =
+            searcher.search(
+                scoringQuery(words, c.query()),
+                FilterBits.only(pass, TopScoreDocCollector.createSharedManager(want, null, want)));
       } else {
         Sort byNewest = new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
         top =
             searcher.search(
-                query, TopFieldCollector.createSharedManager(byNewest, want, null, want));
+                new MatchAllDocsQuery(),
+                FilterBits.only(
+                    pass, TopFieldCollector.createSharedManager(byNewest, want, null, want)));
       }
       List<ProductView> hits = new ArrayList<>();
       ScoreDoc[] docs = top.scoreDocs;
-      var stored = searcher.storedFields();
       for (int i = c.offset(); i < docs.length; i++) {
-        ProductView view =
-            ProductViews.render(index.record(stored.document(docs[i].doc)), c.market());
+        ProductView view = ProductViews.render(index.record(searcher, docs[i].doc), c.market());
         float score = docs[i].score;
         hits.add(
             scored
@@ -274,10 +267,14 @@ public class ProductSearchService {
                     round(score - WORD_BONUS * Math.floor(score / (double) WORD_BONUS)))
                 : view);
       }
-      long total =
-          top.totalHits.relation == TotalHits.Relation.EQUAL_TO
-              ? top.totalHits.value
-              : searcher.count(countQuery);
+      long total;
+      if (!scored) {
+        total = pass.cardinality();
+      } else if (top.totalHits.relation == TotalHits.Relation.EQUAL_TO) {
+        total = top.totalHits.value;
+      } else {
+        total = searcher.search(words, FilterBits.counting(pass));
+      }
       return new Page(List.copyOf(hits), total, searchable);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -294,23 +291,23 @@ public class ProductSearchService {
   }
 
   /**
-   * The text part, all docs when blank. Each word of the query (with its synonyms) is one clause
-   * scored on the weighted text field (BM25F over title, brand and type, facets, description) plus
-   * {@link #WORD_BONUS}. Coverage: at least {@link #COVERAGE} of the words must match, so that one
-   * shared word ("dry" in a beach towel) does not carry a product into the results. The shopper's
-   * own words as a title phrase add to the score.
+   * The words of the query, null when blank. Each word (with its synonyms) is one clause scored on
+   * the weighted text field (BM25F over title, brand and type, facets, description) plus {@link
+   * #WORD_BONUS}. Coverage: at least {@link #COVERAGE} of the words must match, so that one shared
+   * word ("dry" in a beach towel) does not carry a product into the results. Without scores this is
+   * what is counted.
    */
-  Query textQuery(String text) {
+  Query wordsQuery(String text) {
     if (text == null || text.isBlank()) {
-      return new MatchAllDocsQuery();
+      return null;
     }
     QueryBuilder builder = new QueryBuilder(queryAnalyzer);
     List<Query> weighted = words(builder.createBooleanQuery(CatalogIndex.TEXT, text, Occur.MUST));
     if (weighted.isEmpty()) {
       return new MatchNoDocsQuery("no searchable words");
     }
-    List<Query> clauses = new ArrayList<>();
     List<List<Query>> perField = null;
+    BooleanQuery.Builder all = new BooleanQuery.Builder();
     for (int i = 0; i < weighted.size(); i++) {
       Query word = weighted.get(i);
       if (!(word instanceof TermQuery || word instanceof SynonymQuery)) {
@@ -319,17 +316,30 @@ public class ProductSearchService {
         perField = perField != null ? perField : perField(builder, text, weighted.size());
         word = new DisjunctionMaxQuery(perField.get(i), 0.3f);
       }
-      clauses.add(new PlusQuery(word, WORD_BONUS));
+      all.add(new PlusQuery(word, WORD_BONUS), Occur.SHOULD);
     }
-    BooleanQuery.Builder all = new BooleanQuery.Builder();
-    clauses.forEach(c -> all.add(c, Occur.SHOULD));
-    all.setMinimumNumberShouldMatch(Math.max(1, (int) (COVERAGE * clauses.size())));
-    BooleanQuery.Builder q = new BooleanQuery.Builder();
-    q.add(all.build(), Occur.MUST);
+    all.setMinimumNumberShouldMatch(Math.max(1, (int) (COVERAGE * weighted.size())));
+    return all.build();
+  }
+
+  /**
+   * The words plus the shopper's own words as a title phrase, which adds to the score. When one
+   * word is enough (one or two words) this stays a pure disjunction, which Lucene scores with
+   * MaxScore; the phrase implies its words, so it lets nothing more through.
+   */
+  Query scoringQuery(Query words, String text) {
     Query phrase = new QueryBuilder(phraseAnalyzer).createPhraseQuery(CatalogIndex.TITLE, text, 2);
-    if (phrase != null) {
-      q.add(new BoostQuery(phrase, 2.0f), Occur.SHOULD);
+    if (phrase == null || !(words instanceof BooleanQuery b)) {
+      return words;
     }
+    BooleanQuery.Builder q = new BooleanQuery.Builder();
+    if (b.getMinimumNumberShouldMatch() <= 1) {
+      b.clauses().forEach(q::add);
+      q.setMinimumNumberShouldMatch(1);
+    } else {
+      q.add(words, Occur.MUST);
+    }
+    q.add(new BoostQuery(phrase, 2.0f), Occur.SHOULD);
     return q.build();
   }
 
@@ -461,7 +471,7 @@ public class ProductSearchService {
                     : searcher.search(query, Math.max(1, limit), sort);
             List<ProductRecord> out = new ArrayList<>();
             for (ScoreDoc d : top.scoreDocs) {
-              out.add(index.record(searcher.storedFields().document(d.doc)));
+              out.add(index.record(searcher, d.doc));
             }
             return out;
           } catch (IOException e) {
