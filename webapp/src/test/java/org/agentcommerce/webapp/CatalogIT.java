@@ -105,6 +105,57 @@ class CatalogIT {
   }
 
   @Test
+  void theTotalIsExactlyWhatPagingThroughReturnsAndEveryHitPassesTheFilters() {
+    // The filters are applied as cached bit sets and the total is counted apart from the top hits:
+    // paging through must meet each product once, as many as total_count says, all filtered.
+    String[] searches = {
+      "query=" + q("serum"),
+      "query=" + q("serum") + "&max_price=30&in_stock=true",
+      "query=" + q("moisturiser for dry skin"),
+      "query=" + q("vitamin c serum") + "&category=skincare",
+      "category=skincare&min_price=10",
+      "query=" + q("shampoo") + "&in_stock=false",
+    };
+    for (String search : searches) {
+      Set<String> seen = new HashSet<>();
+      long total = -1;
+      for (int offset = 0; ; offset += 50) {
+        JsonObject page = ok("/agent/v1/products/search?limit=50&offset=" + offset + "&" + search);
+        JsonObject pagination = page.getJsonObject("pagination");
+        long pageTotal = pagination.getJsonNumber("total_count").longValue();
+        assertTrue(total < 0 || total == pageTotal, search + ": the total moved while paging");
+        total = pageTotal;
+        for (JsonValue v : page.getJsonArray("products")) {
+          JsonObject p = v.asJsonObject();
+          assertTrue(seen.add(p.getString("id")), search + ": twice " + p.getString("id"));
+          if (search.contains("max_price=30")) {
+            assertTrue(
+                p.getJsonNumber("price")
+                        .bigDecimalValue()
+                        .compareTo(BigDecimal.TEN.multiply(BigDecimal.valueOf(3)))
+                    <= 0,
+                search);
+            assertTrue(p.getBoolean("in_stock"), search);
+          }
+          if (search.contains("in_stock=false")) {
+            assertFalse(p.getBoolean("in_stock"), search);
+          }
+          if (search.contains("category=skincare")) {
+            assertEquals("skincare", p.getString("category"), search);
+          }
+        }
+        if (!pagination.getBoolean("has_more")) {
+          break;
+        }
+      }
+      assertTrue(
+          total > 0 || search.contains("in_stock=false"),
+          search + " finds something in the demo catalog");
+      assertEquals(total, seen.size(), search + ": total_count against the pages");
+    }
+  }
+
+  @Test
   void aChangedProductShowsInTheNextSearchesNotACachedPage() {
     String path = "/agent/v1/products/search?query=" + q("mascara") + "&limit=50";
     JsonObject top = ok(path).getJsonArray("products").getJsonObject(0);
