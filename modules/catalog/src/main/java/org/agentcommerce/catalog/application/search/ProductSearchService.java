@@ -186,7 +186,7 @@ public class ProductSearchService {
   private Page execute(IndexSearcher searcher, SearchCriteria c, Set<String> searchable) {
     BooleanQuery.Builder q = new BooleanQuery.Builder();
     BooleanQuery.Builder count = new BooleanQuery.Builder();
-    Query text = textQuery(c.query());
+    Query text = textQuery(QuerySpelling.correct(searcher, c.query()));
     q.add(text, text instanceof MatchAllDocsQuery ? Occur.FILTER : Occur.MUST);
     // The total is counted with the words alone (the coverage rule), without scores.
     Query words = text instanceof BooleanQuery b ? b.clauses().get(0).getQuery() : text;
