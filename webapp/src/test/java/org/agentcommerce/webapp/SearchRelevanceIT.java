@@ -1,16 +1,20 @@
 package org.agentcommerce.webapp;
 
+import static org.agentcommerce.webapp.RelevanceCases.assertTopResults;
+import static org.agentcommerce.webapp.RelevanceCases.awaitIndex;
+import static org.agentcommerce.webapp.RelevanceCases.category;
+import static org.agentcommerce.webapp.RelevanceCases.listHas;
+import static org.agentcommerce.webapp.RelevanceCases.titleHas;
+import static org.agentcommerce.webapp.RelevanceCases.type;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import java.net.URL;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.function.Predicate;
+import org.agentcommerce.webapp.RelevanceCases.Expect;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
@@ -37,27 +41,6 @@ class SearchRelevanceIT {
   }
 
   @ArquillianResource URL base;
-
-  record Expect(String query, String what, Predicate<JsonObject> top) {}
-
-  static Predicate<JsonObject> type(String t) {
-    return p -> t.equals(p.getString("product_type"));
-  }
-
-  static Predicate<JsonObject> category(String c) {
-    return p -> c.equals(p.getString("category"));
-  }
-
-  static Predicate<JsonObject> titleHas(String s) {
-    return p -> p.getString("title").toLowerCase().contains(s.toLowerCase());
-  }
-
-  static Predicate<JsonObject> listHas(String field, String... any) {
-    return p ->
-        p.getJsonArray(field).getValuesAs(JsonString.class).stream()
-            .map(JsonString::getString)
-            .anyMatch(List.of(any)::contains);
-  }
 
   static final List<Expect> EXPECTED =
       List.of(
@@ -110,33 +93,7 @@ class SearchRelevanceIT {
 
   @Test
   void topResultsMatchWhatTheShopperAskedFor() {
-    Http http = new Http(base);
-    String key = Agents.register(http).apiKey();
-    awaitIndex(http);
-    int passed = 0;
-    StringBuilder misses = new StringBuilder();
-    for (Expect e : EXPECTED) {
-      Http.Answer a =
-          http.get(
-              "/agent/v1/products/search?limit=3&query="
-                  + URLEncoder.encode(e.query(), StandardCharsets.UTF_8),
-              "X-API-Key",
-              key);
-      assertEquals(200, a.status(), a::toString);
-      var products = a.json().getJsonArray("products");
-      if (!products.isEmpty() && e.top().test(products.getJsonObject(0))) {
-        passed++;
-      } else {
-        misses
-            .append("\n  ")
-            .append(e.query())
-            .append(" → expected ")
-            .append(e.what())
-            .append(", got ")
-            .append(products.isEmpty() ? "nothing" : products.getJsonObject(0).getString("title"));
-      }
-    }
-    assertEquals(EXPECTED.size(), passed, "relevance misses:" + misses);
+    assertTopResults(base, EXPECTED);
   }
 
   @Test
@@ -163,18 +120,5 @@ class SearchRelevanceIT {
                 assertFalse(
                     "fragrance".equals(p.asJsonObject().getString("category")),
                     "fragrance-free is not a perfume"));
-  }
-
-  static void awaitIndex(Http http) {
-    long deadline = System.currentTimeMillis() + 60_000;
-    while (http.get("/health/ready").status() != 200) {
-      assertTrue(System.currentTimeMillis() < deadline, "catalog index never became ready");
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
   }
 }

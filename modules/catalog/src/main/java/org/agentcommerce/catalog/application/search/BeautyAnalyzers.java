@@ -20,6 +20,7 @@ import org.apache.lucene.analysis.synonym.SolrSynonymParser;
 import org.apache.lucene.analysis.synonym.SynonymGraphFilter;
 import org.apache.lucene.analysis.synonym.SynonymMap;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 
 /**
  * Analyzers that know the beauty vertical: British and American spellings are one word
@@ -51,7 +52,12 @@ public final class BeautyAnalyzers {
           Map.entry("sunscreens", "sunscreen"),
           Map.entry("suncream", "sunscreen"),
           Map.entry("sunblock", "sunscreen"),
-          Map.entry("perfumes", "perfume"));
+          Map.entry("perfumes", "perfume"),
+          // Cream in French, Spanish and Italian: "crème hydratante" is a moisturizing cream.
+          Map.entry("creme", "cream"),
+          Map.entry("cremes", "creams"),
+          Map.entry("crema", "cream"),
+          Map.entry("cremas", "creams"));
 
   /** Query-time synonyms of the vertical, Solr format. */
   static final String SYNONYMS =
@@ -79,7 +85,73 @@ public final class BeautyAnalyzers {
           "after sun, after-sun, aftersun",
           "self tanner, self-tanner, fake tan, tanning",
           "deodorant, antiperspirant",
+          "exfoliant, exfoliator",
           "sensitive, reactive");
+
+  /**
+   * What agents pass through from shoppers in other languages, Solr format, one way (to the words
+   * the catalog uses): French, Spanish, Italian, German, Japanese and Korean product names and
+   * attributes, and common romanisations. One way, so that English searches are unchanged.
+   */
+  static final String TRANSLATIONS =
+      String.join(
+          "\n",
+          // Sun care.
+          "crème solaire, écran solaire, protection solaire, lait solaire, spray solaire,"
+              + " protector solar, bloqueador solar, crema solar, filtro solar, crema solare,"
+              + " protezione solare, sonnencreme, sonnenschutz, sonnenmilch, sonnenspray,"
+              + " sonnenschutzcreme, lichtschutzfaktor, 日焼け止め, サンスクリーン, 선크림, 선블록,"
+              + " 자외선차단제, hiyakedome, hiyake dome, seonkeurim => sunscreen, spf",
+          "après-soleil, après soleil, アフターサン => after sun",
+          "autobronzant, autobronceador, autoabbronzante, selbstbräuner => self tanner",
+          // Face.
+          "crème hydratante, soin hydratant, hydratant, crema hidratante, crema idratante,"
+              + " feuchtigkeitscreme, feuchtigkeitspflege, gesichtscreme, 乳液, 保湿クリーム,"
+              + " 수분크림, 보습크림, nyueki => moisturizer",
+          "nettoyant, nettoyant visage, gel nettoyant, mousse nettoyante, démaquillant,"
+              + " limpiador, limpiador facial, detergente viso, reinigungsgel, gesichtsreinigung,"
+              + " reinigungsschaum, 洗顔, 洗顔料, クレンジング, 클렌저, 폼클렌징, 클렌징폼 => cleanser",
+          "eau micellaire, agua micelar, acqua micellare, mizellenwasser => micellar water",
+          "lotion tonique, tonique, tónico, tonico, gesichtswasser, 化粧水, トナー, 토너, 스킨,"
+              + " keshosui, kesho sui => toner",
+          "美容液, セラム, 세럼, 앰플, biyoeki => serum",
+          "エッセンス, 에센스 => essence",
+          "contour des yeux, contour yeux, contorno de ojos, contorno occhi, augencreme,"
+              + " アイクリーム, 아이크림 => eye cream",
+          "huile visage, aceite facial, gesichtsöl => face oil",
+          "masque, mascarilla, maschera viso, gesichtsmaske, フェイスマスク, 마스크팩, 시트마스크 => mask",
+          "gommage, exfoliante => exfoliant",
+          // Hair.
+          "shampooing, shampoing, champú, champu, シャンプー, 샴푸 => shampoo",
+          "après-shampooing, après-shampoing, acondicionador, spülung, haarspülung,"
+              + " コンディショナー, リンス, 린스, 컨디셔너 => conditioner",
+          "huile cheveux, huile capillaire, aceite capilar, aceite para el pelo, olio capelli,"
+              + " haaröl, ヘアオイル, 헤어오일 => hair oil",
+          "masque cheveux, masque capillaire, mascarilla capilar, haarmaske, ヘアマスク => hair mask",
+          // Makeup.
+          "rouge à lèvres, pintalabios, barra de labios, labial, rossetto,"
+              + " lippenstift, 口紅, リップスティック, 립스틱 => lipstick",
+          "baume à lèvres, bálsamo labial, lippenbalsam, リップクリーム, 립밤 => lip balm",
+          "fond de teint, base de maquillaje, fondotinta, ファンデーション, 파운데이션 => foundation",
+          "rímel, wimperntusche, マスカラ, 마스카라 => mascara",
+          // Body and fragrance.
+          "gel douche, gel de ducha, duschgel, bagnoschiuma, ボディソープ, 바디워시 => body wash",
+          "lait corps, lait corporel, loción corporal, crema corporal, körperlotion, crema corpo,"
+              + " ボディローション, ボディクリーム, 바디로션 => body lotion",
+          "huile corps, huile sèche, aceite corporal, körperöl => body oil",
+          "crème mains, crème pour les mains, crema de manos, crema mani, handcreme,"
+              + " ハンドクリーム, 핸드크림 => hand cream",
+          "desodorante, deodorante, deo, デオドラント, 데오드란트 => deodorant",
+          "香水, 향수, profumo, duft => perfume, fragrance",
+          "colonia, eau de cologne => eau de toilette",
+          // Attributes.
+          "sans parfum, sin perfume, sin fragancia, senza profumo, parfümfrei, ohne parfüm,"
+              + " duftstofffrei, 無香料, 무향 => fragrance free",
+          "végane, vegano, vegana, ヴィーガン, 비건 => vegan",
+          "peau grasse, piel grasa, pelle grassa, fettige haut, 脂性肌, 지성 => oily skin",
+          "peau sèche, piel seca, pelle secca, trockene haut, 乾燥肌, 건성 => dry skin",
+          "peau sensible, piel sensible, pelle sensibile, empfindliche haut, 敏感肌, 민감성"
+              + " => sensitive skin");
 
   /** Words that carry no product meaning; "no" and "not" stay (negation matters to briefs). */
   static final CharArraySet STOP_WORDS =
@@ -131,6 +203,12 @@ public final class BeautyAnalyzers {
 
   private static final SynonymMap SYNONYM_MAP = buildSynonyms();
 
+  /**
+   * Every word of the synonym rules as the index analyzer writes it: words a query may use although
+   * no product contains them ("perfume"), and so what a misspelt word may have meant.
+   */
+  static final java.util.SortedSet<String> RULE_WORDS = ruleWords();
+
   private BeautyAnalyzers() {}
 
   /** Used to index text fields. */
@@ -181,13 +259,28 @@ public final class BeautyAnalyzers {
         };
     try {
       SolrSynonymParser parser = new SolrSynonymParser(true, true, ruleAnalyzer);
-      parser.parse(new StringReader(SYNONYMS));
+      parser.parse(new StringReader(SYNONYMS + "\n" + TRANSLATIONS));
       return parser.build();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (ParseException e) {
       throw new IllegalStateException("bad synonym rules", e);
     }
+  }
+
+  private static java.util.SortedSet<String> ruleWords() {
+    java.util.SortedSet<String> words = new java.util.TreeSet<>();
+    try (TokenStream tokens = index().tokenStream("", SYNONYMS + "\n" + TRANSLATIONS)) {
+      CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
+      tokens.reset();
+      while (tokens.incrementToken()) {
+        words.add(term.toString());
+      }
+      tokens.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return java.util.Collections.unmodifiableSortedSet(words);
   }
 
   /**
@@ -197,6 +290,7 @@ public final class BeautyAnalyzers {
    */
   private static final class FreeFromFilter extends TokenFilter {
     private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
+    private final OffsetAttribute offset = addAttribute(OffsetAttribute.class);
     private org.apache.lucene.util.AttributeSource.State pending;
 
     FreeFromFilter(TokenStream in) {
@@ -223,8 +317,11 @@ public final class BeautyAnalyzers {
         return true;
       }
       if ("free".equals(term.toString())) {
+        int end = offset.endOffset();
         restoreState(current);
         term.setEmpty().append(word).append("_free");
+        // The one token spans both words of the text.
+        offset.setOffset(offset.startOffset(), end);
         return true;
       }
       pending = captureState();

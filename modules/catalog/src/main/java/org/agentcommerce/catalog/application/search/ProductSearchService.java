@@ -226,19 +226,23 @@ public class ProductSearchService {
       required.add(LongPoint.newRangeQuery(field, low, high));
     }
     FilterBits.Bits pass = filters.of(searcher, new FilterBits.Filter(required, excluded));
-    return run(searcher, c, wordsQuery(c.query()), pass, searchable);
+    // Words no product contains are read as the closest indexed word (typos); the answer still
+    // echoes what the client sent.
+    String text = QuerySpelling.correct(searcher, c.query());
+    return run(searcher, c, text, pass, searchable);
   }
 
   private Page run(
       IndexSearcher searcher,
       SearchCriteria c,
-      Query words,
+      String text,
       FilterBits.Bits pass,
       Set<String> searchable) {
     try {
       // Deep pages are not served: beyond MAX_WINDOW hits a page is empty (the total stays exact),
       // so no request can make the collectors hold an unbounded queue.
       int want = Math.max(1, Math.min(MAX_WINDOW, c.offset() + c.limit()));
+      Query words = wordsQuery(text);
       boolean scored = words != null;
       TopDocs top;
       if (scored) {
@@ -246,7 +250,7 @@ public class ProductSearchService {
         // hit; the exact total is counted separately when skipping left it open.
         top =
             searcher.search(
-                scoringQuery(words, c.query()),
+                scoringQuery(words, text),
                 FilterBits.only(pass, TopScoreDocCollector.createSharedManager(want, null, want)));
       } else {
         Sort byNewest = new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
