@@ -201,6 +201,9 @@ public final class BeautyAnalyzers {
               "best"),
           true);
 
+  /** Every rule: the synonyms and the translations. */
+  private static final String RULES = SYNONYMS + "\n" + TRANSLATIONS;
+
   private static final SynonymMap SYNONYM_MAP = buildSynonyms();
 
   /**
@@ -259,7 +262,7 @@ public final class BeautyAnalyzers {
         };
     try {
       SolrSynonymParser parser = new SolrSynonymParser(true, true, ruleAnalyzer);
-      parser.parse(new StringReader(SYNONYMS + "\n" + TRANSLATIONS));
+      parser.parse(new StringReader(RULES));
       return parser.build();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -270,17 +273,26 @@ public final class BeautyAnalyzers {
 
   private static java.util.SortedSet<String> ruleWords() {
     java.util.SortedSet<String> words = new java.util.TreeSet<>();
-    try (TokenStream tokens = index().tokenStream("", SYNONYMS + "\n" + TRANSLATIONS)) {
+    terms(index(), "", RULES, words::add);
+    return java.util.Collections.unmodifiableSortedSet(words);
+  }
+
+  /**
+   * Hands each term {@code analyzer} makes of {@code text} (as field {@code field}) to {@code
+   * each}.
+   */
+  static void terms(
+      Analyzer analyzer, String field, String text, java.util.function.Consumer<String> each) {
+    try (TokenStream tokens = analyzer.tokenStream(field, text)) {
       CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
       tokens.reset();
       while (tokens.incrementToken()) {
-        words.add(term.toString());
+        each.accept(term.toString());
       }
       tokens.end();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return java.util.Collections.unmodifiableSortedSet(words);
   }
 
   /**

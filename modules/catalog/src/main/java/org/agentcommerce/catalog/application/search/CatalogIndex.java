@@ -326,7 +326,6 @@ public class CatalogIndex {
     try {
       IndexSearcher searcher = searchers.acquire();
       try {
-        searcher.setSimilarity(SIMILARITY);
         return work.apply(searcher);
       } finally {
         searchers.release(searcher);
@@ -509,17 +508,7 @@ public class CatalogIndex {
       return;
     }
     int weight = Math.round(ProductSearchService.WEIGHTS.get(field) * WEIGHT_UNITS);
-    try (org.apache.lucene.analysis.TokenStream tokens = textAnalyzer.tokenStream(field, value)) {
-      var term =
-          tokens.addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
-      tokens.reset();
-      while (tokens.incrementToken()) {
-        weighted.merge(term.toString(), weight, Integer::sum);
-      }
-      tokens.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    BeautyAnalyzers.terms(textAnalyzer, field, value, t -> weighted.merge(t, weight, Integer::sum));
   }
 
   /** The words of one product with their weighted frequencies, as one token each. */

@@ -32,7 +32,7 @@ final class FilterBits {
   /** The filters of a search: clauses that must match and clauses that must not. */
   record Filter(List<Query> required, List<Query> excluded) {}
 
-  /** Bits per segment (by leaf ordinal) and how many are set in all. */
+  /** Bits per segment (by leaf ordinal; null where none is set) and how many are set in all. */
   record Bits(FixedBitSet[] leaves, long cardinality) {}
 
   private final int capacity;
@@ -108,8 +108,9 @@ final class FilterBits {
             set.andNot(scratch);
           }
         }
-        bits[leaf.ord] = set;
-        cardinality += set.cardinality();
+        int passing = set.cardinality();
+        bits[leaf.ord] = passing == 0 ? null : set;
+        cardinality += passing;
       }
       return new Bits(bits, cardinality);
     } catch (IOException e) {
@@ -184,7 +185,7 @@ final class FilterBits {
     @Override
     public LeafCollector getLeafCollector(LeafReaderContext context) throws IOException {
       FixedBitSet pass = bits.leaves()[context.ord];
-      if (pass.cardinality() == 0) {
+      if (pass == null) {
         throw new CollectionTerminatedException();
       }
       return new FilterLeafCollector(super.getLeafCollector(context)) {
@@ -209,6 +210,9 @@ final class FilterBits {
     @Override
     public LeafCollector getLeafCollector(LeafReaderContext context) {
       FixedBitSet pass = bits.leaves()[context.ord];
+      if (pass == null) {
+        throw new CollectionTerminatedException();
+      }
       return new LeafCollector() {
         @Override
         public void setScorer(org.apache.lucene.search.Scorable scorer) {}

@@ -38,7 +38,10 @@ final class SlicedSearcherFactory extends SearcherFactory {
 
   @Override
   public IndexSearcher newSearcher(IndexReader reader, IndexReader previousReader) {
-    return slices <= 1 ? new IndexSearcher(reader) : new Sliced(reader, executor, slices);
+    IndexSearcher searcher =
+        slices <= 1 ? new IndexSearcher(reader) : new Sliced(reader, executor, slices);
+    searcher.setSimilarity(CatalogIndex.SIMILARITY);
+    return searcher;
   }
 
   /** Stops the search threads. */
