@@ -3,9 +3,7 @@ package org.agentcommerce.catalog.application.search;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.CollectionTerminatedException;
 import org.apache.lucene.search.Collector;
@@ -35,41 +33,15 @@ final class FilterBits {
   /** Bits per segment (by leaf ordinal; null where none is set) and how many are set in all. */
   record Bits(FixedBitSet[] leaves, long cardinality) {}
 
-  private final int capacity;
-  private long version = Long.MIN_VALUE;
-  private final Map<Filter, Bits> cache;
+  private final VersionedCache<Filter, Bits> cache;
 
   FilterBits(int capacity) {
-    this.capacity = capacity;
-    this.cache =
-        new LinkedHashMap<>(64, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Filter, Bits> eldest) {
-            return size() > FilterBits.this.capacity;
-          }
-        };
+    this.cache = new VersionedCache<>(capacity, bits -> 1);
   }
 
   /** The bits of {@code filter} in the searcher's index version, computed once per version. */
   Bits of(IndexSearcher searcher, Filter filter) {
-    long v = CatalogIndex.version(searcher);
-    synchronized (this) {
-      if (v > version) {
-        cache.clear();
-        version = v;
-      }
-      Bits known = v == version ? cache.get(filter) : null;
-      if (known != null) {
-        return known;
-      }
-    }
-    Bits computed = compute(searcher, filter);
-    synchronized (this) {
-      if (v == version) {
-        cache.put(filter, computed);
-      }
-    }
-    return computed;
+    return cache.get(searcher, filter, f -> compute(searcher, f));
   }
 
   private static Bits compute(IndexSearcher searcher, Filter filter) {
@@ -127,7 +99,7 @@ final class FilterBits {
     return weights;
   }
 
-  private static Scorer scorer(Weight w, LeafReaderContext leaf) throws IOException {
+  static Scorer scorer(Weight w, LeafReaderContext leaf) throws IOException {
     ScorerSupplier supplier = w.scorerSupplier(leaf);
     return supplier == null ? null : supplier.get(Long.MAX_VALUE);
   }
@@ -144,25 +116,6 @@ final class FilterBits {
       @Override
       public T reduce(Collection<Only<C>> collectors) throws IOException {
         return manager.reduce(collectors.stream().map(Only::inner).toList());
-      }
-    };
-  }
-
-  /** Counts the documents set in {@code bits} that the query matches. */
-  static CollectorManager<Collector, Long> counting(Bits bits) {
-    return new CollectorManager<>() {
-      @Override
-      public Collector newCollector() {
-        return new Counter(bits);
-      }
-
-      @Override
-      public Long reduce(Collection<Collector> collectors) {
-        long total = 0;
-        for (Collector c : collectors) {
-          total += ((Counter) c).count;
-        }
-        return total;
       }
     };
   }
@@ -196,39 +149,6 @@ final class FilterBits {
           }
         }
       };
-    }
-  }
-
-  private static final class Counter implements Collector {
-    private final Bits bits;
-    long count;
-
-    Counter(Bits bits) {
-      this.bits = bits;
-    }
-
-    @Override
-    public LeafCollector getLeafCollector(LeafReaderContext context) {
-      FixedBitSet pass = bits.leaves()[context.ord];
-      if (pass == null) {
-        throw new CollectionTerminatedException();
-      }
-      return new LeafCollector() {
-        @Override
-        public void setScorer(org.apache.lucene.search.Scorable scorer) {}
-
-        @Override
-        public void collect(int doc) {
-          if (pass.get(doc)) {
-            count++;
-          }
-        }
-      };
-    }
-
-    @Override
-    public ScoreMode scoreMode() {
-      return ScoreMode.COMPLETE_NO_SCORES;
     }
   }
 }

@@ -24,7 +24,6 @@ import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
-import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
@@ -35,7 +34,6 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopFieldCollector;
 import org.apache.lucene.search.TopScoreDocCollector;
-import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.QueryBuilder;
 
@@ -75,6 +73,20 @@ public class ProductSearchService {
 
   /** The filters of recent searches as bit sets, per index version. */
   private final FilterBits filters = new FilterBits(256);
+
+  /** The products with each word of recent searches as bit sets, per index version. */
+  private WordBits wordBits;
+
+  @Inject
+  @org.eclipse.microprofile.config.inject.ConfigProperty(
+      name = "ac.search.word-bits-mb",
+      defaultValue = "64")
+  long wordBitsMegabytes;
+
+  @jakarta.annotation.PostConstruct
+  void init() {
+    wordBits = new WordBits(wordBitsMegabytes << 20);
+  }
 
   private final Analyzer queryAnalyzer = BeautyAnalyzers.query();
 
@@ -242,15 +254,27 @@ public class ProductSearchService {
       // Deep pages are not served: beyond MAX_WINDOW hits a page is empty (the total stays exact),
       // so no request can make the collectors hold an unbounded queue.
       int want = Math.max(1, Math.min(MAX_WINDOW, c.offset() + c.limit()));
-      Query words = wordsQuery(text);
+      List<Query> words = blank(text) ? null : words(text);
       boolean scored = words != null;
       TopDocs top;
+      long total;
       if (scored) {
-        // Top hits with early termination (block-max WAND or MaxScore) from the first competitive
-        // hit; the exact total is counted separately when skipping left it open.
+        int minimum = minimum(words.size());
+        WordBits.Counts counts =
+            words.isEmpty()
+                ? new WordBits.Counts(0, 0)
+                : wordBits.count(searcher, words, minimum, pass);
+        total = counts.atLeast();
+        if (total == 0) {
+          return new Page(List.of(), 0, searchable);
+        }
+        // Products with more of the words rank first: when enough of them have every word, the
+        // page is the top of the conjunction of the words, which skips far more than the
+        // disjunction with a minimum (same products, same order).
+        Query query = counts.all() >= want ? allWords(words) : enoughWords(words, minimum);
         top =
             searcher.search(
-                scoringQuery(words, text),
+                scoringQuery(query, text),
                 FilterBits.only(pass, TopScoreDocCollector.createSharedManager(want, null, want)));
       } else {
         Sort byNewest = new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
@@ -259,6 +283,7 @@ public class ProductSearchService {
                 new MatchAllDocsQuery(),
                 FilterBits.only(
                     pass, TopFieldCollector.createSharedManager(byNewest, want, null, want)));
+        total = pass.cardinality();
       }
       List<ProductView> hits = new ArrayList<>();
       ScoreDoc[] docs = top.scoreDocs;
@@ -270,14 +295,6 @@ public class ProductSearchService {
                 ? view.withScore(
                     round(score - WORD_BONUS * Math.floor(score / (double) WORD_BONUS)))
                 : view);
-      }
-      long total;
-      if (!scored) {
-        total = pass.cardinality();
-      } else if (top.totalHits.relation == TotalHits.Relation.EQUAL_TO) {
-        total = top.totalHits.value;
-      } else {
-        total = searcher.search(words, FilterBits.counting(pass));
       }
       return new Page(List.copyOf(hits), total, searchable);
     } catch (IOException e) {
@@ -295,41 +312,58 @@ public class ProductSearchService {
   }
 
   /**
-   * The words of the query, null when blank. Each word (with its synonyms) is one clause scored on
-   * the weighted text field (BM25F over title, brand and type, facets, description) plus {@link
-   * #WORD_BONUS}. Coverage: at least {@link #COVERAGE} of the words must match, so that one shared
-   * word ("dry" in a beach towel) does not carry a product into the results. Without scores this is
-   * what is counted.
+   * The words of the query (empty when none is searchable), each with its synonyms as one query on
+   * the weighted text field (BM25F over title, brand and type, facets, description). Words whose
+   * synonym is a phrase ("sun cream") need positions, which the weighted field has not: such a word
+   * is scored as the best of the weighted fields instead.
    */
-  Query wordsQuery(String text) {
-    if (text == null || text.isBlank()) {
-      return null;
-    }
+  List<Query> words(String text) {
     QueryBuilder builder = new QueryBuilder(queryAnalyzer);
     List<Query> weighted = words(builder.createBooleanQuery(CatalogIndex.TEXT, text, Occur.MUST));
-    if (weighted.isEmpty()) {
-      return new MatchNoDocsQuery("no searchable words");
-    }
     List<List<Query>> perField = null;
-    BooleanQuery.Builder all = new BooleanQuery.Builder();
+    List<Query> words = new ArrayList<>(weighted.size());
     for (int i = 0; i < weighted.size(); i++) {
       Query word = weighted.get(i);
       if (!(word instanceof TermQuery || word instanceof SynonymQuery)) {
-        // A multi-word synonym ("sun cream") needs positions, which the weighted field has not:
-        // that word is scored as the best of the weighted fields instead.
         perField = perField != null ? perField : perField(builder, text, weighted.size());
         word = new DisjunctionMaxQuery(perField.get(i), 0.3f);
       }
-      all.add(new PlusQuery(word, WORD_BONUS), Occur.SHOULD);
+      words.add(word);
     }
-    all.setMinimumNumberShouldMatch(Math.max(1, (int) (COVERAGE * weighted.size())));
+    return words;
+  }
+
+  /**
+   * Coverage: at least {@link #COVERAGE} of the words must match, so that one shared word ("dry" in
+   * a beach towel) does not carry a product into the results.
+   */
+  static int minimum(int words) {
+    return Math.max(1, (int) (COVERAGE * words));
+  }
+
+  /**
+   * Products with at least {@code minimum} of the words, each word adding {@link #WORD_BONUS} to
+   * its text score: products with more of the words rank above those with fewer.
+   */
+  static Query enoughWords(List<Query> words, int minimum) {
+    BooleanQuery.Builder any = new BooleanQuery.Builder();
+    words.forEach(w -> any.add(new PlusQuery(w, WORD_BONUS), Occur.SHOULD));
+    any.setMinimumNumberShouldMatch(minimum);
+    return any.build();
+  }
+
+  /** Products with every word, ranked by text score. */
+  static Query allWords(List<Query> words) {
+    BooleanQuery.Builder all = new BooleanQuery.Builder();
+    words.forEach(w -> all.add(w, Occur.MUST));
     return all.build();
   }
 
   /**
-   * The words plus the shopper's own words as a title phrase, which adds to the score. When one
-   * word is enough (one or two words) this stays a pure disjunction, which Lucene scores with
-   * MaxScore; the phrase implies its words, so it lets nothing more through.
+   * The words plus the shopper's own words as a title phrase, which adds to the score. A pure
+   * disjunction (one word is enough) or conjunction stays one: Lucene scores the first with
+   * MaxScore, the second with block-max conjunction; the phrase implies its words, so it lets
+   * nothing more through.
    */
   Query scoringQuery(Query words, String text) {
     Query phrase = new QueryBuilder(phraseAnalyzer).createPhraseQuery(CatalogIndex.TITLE, text, 2);
@@ -339,7 +373,7 @@ public class ProductSearchService {
     BooleanQuery.Builder q = new BooleanQuery.Builder();
     if (b.getMinimumNumberShouldMatch() <= 1) {
       b.clauses().forEach(q::add);
-      q.setMinimumNumberShouldMatch(1);
+      q.setMinimumNumberShouldMatch(b.getMinimumNumberShouldMatch());
     } else {
       q.add(words, Occur.MUST);
     }
@@ -487,6 +521,10 @@ public class ProductSearchService {
   private static Query terms(String field, Collection<String> values) {
     List<BytesRef> refs = values.stream().map(BytesRef::new).toList();
     return new TermInSetQuery(field, refs);
+  }
+
+  private static boolean blank(String text) {
+    return text == null || text.isBlank();
   }
 
   private static double round(double score) {
