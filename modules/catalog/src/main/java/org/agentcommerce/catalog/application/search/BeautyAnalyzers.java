@@ -212,6 +212,36 @@ public final class BeautyAnalyzers {
    */
   static final java.util.SortedSet<String> RULE_WORDS = ruleWords();
 
+  /**
+   * Every phrase of the synonym rules ("sun cream", "dry skin", "eau de parfum") as the index
+   * analyzer writes it, its words joined by '_'. The weighted text field holds each phrase a
+   * product's text contains as one more word, so that a word whose synonym is a phrase is still a
+   * handful of terms of one field at query time.
+   */
+  static final java.util.Set<String> PHRASES;
+
+  /** The beginnings of the phrases (one word, two words joined by '_', ...). */
+  private static final java.util.Set<String> PHRASE_STARTS;
+
+  static {
+    java.util.Set<String> phrases = new java.util.HashSet<>();
+    java.util.Set<String> starts = new java.util.HashSet<>();
+    for (String rule : RULES.split("\n")) {
+      for (String entry : rule.split("=>|,")) {
+        java.util.List<String> words = new java.util.ArrayList<>();
+        terms(index(), "", entry, words::add);
+        if (words.size() > 1) {
+          phrases.add(String.join("_", words));
+          for (int i = 1; i < words.size(); i++) {
+            starts.add(String.join("_", words.subList(0, i)));
+          }
+        }
+      }
+    }
+    PHRASES = java.util.Set.copyOf(phrases);
+    PHRASE_STARTS = java.util.Set.copyOf(starts);
+  }
+
   private BeautyAnalyzers() {}
 
   /** Used to index text fields. */
@@ -288,6 +318,51 @@ public final class BeautyAnalyzers {
       tokens.reset();
       while (tokens.incrementToken()) {
         each.accept(term.toString());
+      }
+      tokens.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Hands each term {@code analyzer} makes of {@code text} to {@code each}, and after the last word
+   * of each rule phrase ({@link #PHRASES}) the text has, word after word, that phrase as one term.
+   */
+  static void termsAndPhrases(
+      Analyzer analyzer, String field, String text, java.util.function.Consumer<String> each) {
+    try (TokenStream tokens = analyzer.tokenStream(field, text)) {
+      CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
+      org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute step =
+          tokens.addAttribute(
+              org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute.class);
+      tokens.reset();
+      // The phrase beginnings that end at the previous word.
+      java.util.List<String> open = new java.util.ArrayList<>();
+      java.util.List<String> next = new java.util.ArrayList<>();
+      while (tokens.incrementToken()) {
+        String word = term.toString();
+        each.accept(word);
+        if (step.getPositionIncrement() != 1) {
+          // A removed word in between ("sun and cream") breaks a phrase.
+          open.clear();
+        }
+        next.clear();
+        for (String start : open) {
+          String longer = start + "_" + word;
+          if (PHRASES.contains(longer)) {
+            each.accept(longer);
+          }
+          if (PHRASE_STARTS.contains(longer)) {
+            next.add(longer);
+          }
+        }
+        if (PHRASE_STARTS.contains(word)) {
+          next.add(word);
+        }
+        java.util.List<String> swap = open;
+        open = next;
+        next = swap;
       }
       tokens.end();
     } catch (IOException e) {

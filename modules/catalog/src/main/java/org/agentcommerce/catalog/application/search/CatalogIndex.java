@@ -502,13 +502,17 @@ public class CatalogIndex {
     return d;
   }
 
-  /** Adds each word of {@code value} as analysed for {@code field}, times the field's weight. */
+  /**
+   * Adds each word of {@code value} as analysed for {@code field}, and each synonym phrase it has
+   * as one word, times the field's weight.
+   */
   private void weigh(java.util.Map<String, Integer> weighted, String field, String value) {
     if (value == null || value.isBlank()) {
       return;
     }
     int weight = Math.round(ProductSearchService.WEIGHTS.get(field) * WEIGHT_UNITS);
-    BeautyAnalyzers.terms(textAnalyzer, field, value, t -> weighted.merge(t, weight, Integer::sum));
+    BeautyAnalyzers.termsAndPhrases(
+        textAnalyzer, field, value, t -> weighted.merge(t, weight, Integer::sum));
   }
 
   /** The words of one product with their weighted frequencies, as one token each. */

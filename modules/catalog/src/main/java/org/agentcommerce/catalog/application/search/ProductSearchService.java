@@ -313,24 +313,89 @@ public class ProductSearchService {
 
   /**
    * The words of the query (empty when none is searchable), each with its synonyms as one query on
-   * the weighted text field (BM25F over title, brand and type, facets, description). Words whose
-   * synonym is a phrase ("sun cream") need positions, which the weighted field has not: such a word
-   * is scored as the best of the weighted fields instead.
+   * the weighted text field (BM25F over title, brand and type, facets, description). A synonym that
+   * is a phrase ("sun cream") is the phrase's one term in that field ({@link
+   * BeautyAnalyzers#PHRASES}); words the shopper typed that form a synonym phrase ("body lotion")
+   * also match wherever a product has all of them. A word whose alternatives are not all single
+   * terms or known phrases is scored as the best of the weighted fields instead.
    */
   List<Query> words(String text) {
     QueryBuilder builder = new QueryBuilder(queryAnalyzer);
     List<Query> weighted = words(builder.createBooleanQuery(CatalogIndex.TEXT, text, Occur.MUST));
     List<List<Query>> perField = null;
     List<Query> words = new ArrayList<>(weighted.size());
+    String typed = null;
     for (int i = 0; i < weighted.size(); i++) {
       Query word = weighted.get(i);
       if (!(word instanceof TermQuery || word instanceof SynonymQuery)) {
-        perField = perField != null ? perField : perField(builder, text, weighted.size());
-        word = new DisjunctionMaxQuery(perField.get(i), 0.3f);
+        typed = typed != null ? typed : typed(text);
+        Set<String> terms = new java.util.TreeSet<>();
+        List<Query> typedPhrases = new ArrayList<>();
+        if (alternatives(word, typed, terms, typedPhrases)) {
+          SynonymQuery.Builder one = new SynonymQuery.Builder(CatalogIndex.TEXT);
+          terms.forEach(t -> one.addTerm(new Term(CatalogIndex.TEXT, t)));
+          word = one.build();
+          if (!typedPhrases.isEmpty()) {
+            BooleanQuery.Builder either = new BooleanQuery.Builder().add(word, Occur.SHOULD);
+            typedPhrases.forEach(q -> either.add(q, Occur.SHOULD));
+            word = either.build();
+          }
+        } else {
+          perField = perField != null ? perField : perField(builder, text, weighted.size());
+          word = new DisjunctionMaxQuery(perField.get(i), 0.3f);
+        }
       }
       words.add(word);
     }
     return words;
+  }
+
+  /** The words as typed, analysed without synonyms, each between '_'. */
+  private String typed(String text) {
+    StringBuilder out = new StringBuilder("_");
+    BeautyAnalyzers.terms(phraseAnalyzer, CatalogIndex.TEXT, text, t -> out.append(t).append('_'));
+    return out.toString();
+  }
+
+  /**
+   * Adds the terms of the weighted field that stand for one word of the query: its single-term
+   * alternatives, and its phrase alternatives as their one term; a phrase the shopper typed also
+   * goes to {@code typedPhrases} as the conjunction of its words. False when an alternative is
+   * neither a term nor a known phrase.
+   */
+  private static boolean alternatives(
+      Query word, String typed, Set<String> terms, List<Query> typedPhrases) {
+    if (word instanceof TermQuery t) {
+      terms.add(t.getTerm().text());
+      return true;
+    }
+    if (word instanceof SynonymQuery s) {
+      s.getTerms().forEach(t -> terms.add(t.text()));
+      return true;
+    }
+    if (!(word instanceof BooleanQuery b) || b.clauses().isEmpty()) {
+      return false;
+    }
+    if (b.clauses().stream().allMatch(c -> c.getOccur() == Occur.SHOULD)) {
+      return b.clauses().stream()
+          .allMatch(c -> alternatives(c.getQuery(), typed, terms, typedPhrases));
+    }
+    if (b.clauses().stream()
+        .allMatch(c -> c.getOccur() == Occur.MUST && c.getQuery() instanceof TermQuery)) {
+      String phrase =
+          String.join(
+              "_",
+              b.clauses().stream().map(c -> ((TermQuery) c.getQuery()).getTerm().text()).toList());
+      if (!BeautyAnalyzers.PHRASES.contains(phrase)) {
+        return false;
+      }
+      terms.add(phrase);
+      if (typed.contains("_" + phrase + "_")) {
+        typedPhrases.add(b);
+      }
+      return true;
+    }
+    return false;
   }
 
   /**
