@@ -361,18 +361,40 @@ public class CatalogIndex {
 
   /** The stored product of a search hit ({@code doc} as the searcher numbers it). */
   public ProductRecord record(IndexSearcher searcher, int doc) {
+    return records(searcher, new int[] {doc}).get(0);
+  }
+
+  /**
+   * The records of {@code docs} (ids of the searcher's reader), in that order. Each segment's
+   * records are read with one doc-values iterator, in document order.
+   */
+  public List<ProductRecord> records(IndexSearcher searcher, int[] docs) {
     List<org.apache.lucene.index.LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    var leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
+    Integer[] order = new Integer[docs.length];
+    for (int i = 0; i < docs.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> docs[i]));
+    ProductRecord[] out = new ProductRecord[docs.length];
+    org.apache.lucene.index.LeafReaderContext leaf = null;
+    org.apache.lucene.index.BinaryDocValues values = null;
     try {
-      org.apache.lucene.index.BinaryDocValues values = leaf.reader().getBinaryDocValues(STORED);
-      if (values == null || !values.advanceExact(doc - leaf.docBase)) {
-        throw new IllegalStateException("no record indexed for document " + doc);
+      for (int i : order) {
+        int doc = docs[i];
+        if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+          leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
+          values = leaf.reader().getBinaryDocValues(STORED);
+        }
+        if (values == null || !values.advanceExact(doc - leaf.docBase)) {
+          throw new IllegalStateException("no record indexed for document " + doc);
+        }
+        org.apache.lucene.util.BytesRef bytes = values.binaryValue();
+        out[i] = RecordCodec.decode(bytes.bytes, bytes.offset, bytes.length);
       }
-      org.apache.lucene.util.BytesRef bytes = values.binaryValue();
-      return RecordCodec.decode(bytes.bytes, bytes.offset, bytes.length);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return java.util.Arrays.asList(out);
   }
 
   private static void await(java.util.concurrent.Future<?> f) {

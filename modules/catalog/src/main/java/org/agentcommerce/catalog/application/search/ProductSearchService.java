@@ -287,8 +287,13 @@ public class ProductSearchService {
       }
       List<ProductView> hits = new ArrayList<>();
       ScoreDoc[] docs = top.scoreDocs;
+      int[] page = new int[Math.max(0, docs.length - c.offset())];
+      for (int i = 0; i < page.length; i++) {
+        page[i] = docs[c.offset() + i].doc;
+      }
+      List<ProductRecord> records = index.records(searcher, page);
       for (int i = c.offset(); i < docs.length; i++) {
-        ProductView view = ProductViews.render(index.record(searcher, docs[i].doc), c.market());
+        ProductView view = ProductViews.render(records.get(i - c.offset()), c.market());
         float score = docs[i].score;
         hits.add(
             scored

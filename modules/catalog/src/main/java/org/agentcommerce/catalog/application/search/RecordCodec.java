@@ -1,11 +1,10 @@
 package org.agentcommerce.catalog.application.search;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,48 +70,46 @@ final class RecordCodec {
   }
 
   static ProductRecord decode(byte[] data, int offset, int length) {
-    try {
-      DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, offset, length));
-      int version = in.readByte();
-      if (version != VERSION) {
-        throw new IllegalStateException("unknown stored product version " + version);
-      }
-      String[] s = new String[18];
-      for (int i = 0; i < s.length; i++) {
-        s[i] = string(in);
-      }
-      List<String> tags = list(in);
-      List<String> actives = list(in);
-      List<String> skin = list(in);
-      List<String> concerns = list(in);
-      Instant created = instant(in);
-      Instant updated = instant(in);
-      int variantCount = in.readInt();
-      List<VariantRecord> variants = new ArrayList<>(variantCount);
-      for (int i = 0; i < variantCount; i++) {
-        String id = string(in);
-        String title = string(in);
-        String sku = string(in);
-        String options = string(in);
-        String image = string(in);
-        int position = in.readInt();
-        int offerCount = in.readInt();
-        List<OfferRecord> offers = new ArrayList<>(offerCount);
-        for (int j = 0; j < offerCount; j++) {
-          String market = string(in);
-          String currency = string(in);
-          long price = in.readLong();
-          Long compareAt = in.readBoolean() ? in.readLong() : null;
-          offers.add(new OfferRecord(market, currency, price, compareAt, in.readInt()));
-        }
-        variants.add(new VariantRecord(id, title, sku, options, image, position, offers));
-      }
-      return new ProductRecord(
-          s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12], s[13],
-          tags, actives, s[14], skin, concerns, s[15], s[16], s[17], created, updated, variants);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    // Read in place, big-endian like DataOutputStream wrote it: no stream, no copies but the
+    // strings'.
+    ByteBuffer in = ByteBuffer.wrap(data, offset, length);
+    int version = in.get();
+    if (version != VERSION) {
+      throw new IllegalStateException("unknown stored product version " + version);
     }
+    String[] s = new String[18];
+    for (int i = 0; i < s.length; i++) {
+      s[i] = string(in);
+    }
+    List<String> tags = list(in);
+    List<String> actives = list(in);
+    List<String> skin = list(in);
+    List<String> concerns = list(in);
+    Instant created = instant(in);
+    Instant updated = instant(in);
+    int variantCount = in.getInt();
+    List<VariantRecord> variants = new ArrayList<>(variantCount);
+    for (int i = 0; i < variantCount; i++) {
+      String id = string(in);
+      String title = string(in);
+      String sku = string(in);
+      String options = string(in);
+      String image = string(in);
+      int position = in.getInt();
+      int offerCount = in.getInt();
+      List<OfferRecord> offers = new ArrayList<>(offerCount);
+      for (int j = 0; j < offerCount; j++) {
+        String market = string(in);
+        String currency = string(in);
+        long price = in.getLong();
+        Long compareAt = in.get() != 0 ? in.getLong() : null;
+        offers.add(new OfferRecord(market, currency, price, compareAt, in.getInt()));
+      }
+      variants.add(new VariantRecord(id, title, sku, options, image, position, offers));
+    }
+    return new ProductRecord(
+        s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12], s[13],
+        tags, actives, s[14], skin, concerns, s[15], s[16], s[17], created, updated, variants);
   }
 
   private static void string(DataOutputStream out, String s) throws IOException {
@@ -124,13 +121,14 @@ final class RecordCodec {
     }
   }
 
-  private static String string(DataInputStream in) throws IOException {
-    if (!in.readBoolean()) {
+  private static String string(ByteBuffer in) {
+    if (in.get() == 0) {
       return null;
     }
-    byte[] utf8 = new byte[in.readInt()];
-    in.readFully(utf8);
-    return new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
+    int length = in.getInt();
+    int at = in.position();
+    in.position(at + length);
+    return new String(in.array(), at, length, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private static void list(DataOutputStream out, List<String> values) throws IOException {
@@ -140,8 +138,8 @@ final class RecordCodec {
     }
   }
 
-  private static List<String> list(DataInputStream in) throws IOException {
-    int n = in.readInt();
+  private static List<String> list(ByteBuffer in) {
+    int n = in.getInt();
     List<String> values = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       values.add(string(in));
@@ -157,7 +155,7 @@ final class RecordCodec {
     }
   }
 
-  private static Instant instant(DataInputStream in) throws IOException {
-    return in.readBoolean() ? Instant.ofEpochSecond(in.readLong(), in.readInt()) : null;
+  private static Instant instant(ByteBuffer in) {
+    return in.get() != 0 ? Instant.ofEpochSecond(in.getLong(), in.getInt()) : null;
   }
 }

@@ -28,8 +28,6 @@ public class SearchExecution {
   @Inject Caller caller;
   @Inject CatalogSourcing sourcing;
 
-  @jakarta.ws.rs.core.Context jakarta.ws.rs.ext.Providers providers;
-
   /**
    * The search answer as JSON bytes. A page served from the search cache keeps its serialized form,
    * so a repeated search costs neither the index nor JSON-B (a page of 20 products is about 40 KB).
@@ -73,13 +71,8 @@ public class SearchExecution {
         .build();
   }
 
-  private byte[] serialize(SearchResponse response) {
-    jakarta.json.bind.Jsonb jsonb =
-        providers
-            .getContextResolver(
-                jakarta.json.bind.Jsonb.class, jakarta.ws.rs.core.MediaType.APPLICATION_JSON_TYPE)
-            .getContext(SearchResponse.class);
-    return jsonb.toJson(response).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  private static byte[] serialize(SearchResponse response) {
+    return org.agentcommerce.platform.api.RecordJson.write(response);
   }
 
   /** The answer and the page it was made from. */
