@@ -6,7 +6,8 @@
 # the `mariadb` client, wrk, python3. AC_SEARCH_CACHE_ENTRIES=0 measures the engine without the
 # search page cache. Last, the long tail (issue 20): 2,000 distinct searches generated from the
 # catalog's titles with a fixed seed (bench/longtail-queries.py), single client then wrk.
-# ONLY_LONGTAIL=1 skips the benchmark's own queries; SERVER_OPTS adds JVM options (e.g. JFR).
+# ONLY_LONGTAIL=1 skips the benchmark's own queries; SERVER_OPTS adds JVM options (e.g. JFR);
+# BENCH_HEAP sets the server's -Xmx (default 2g; 300,000 products need 4g).
 # Everything binds 127.0.0.1 and stops at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +29,7 @@ stop() {
 trap stop EXIT
 start() {
   AC_DB_URL="$URL" AC_DB_USER=root AC_DEMO_DATA=true AC_RATE_LIMIT_TIER_ENTERPRISE=1000000000 \
-    AC_SEARCH_CACHE_ENTRIES="${AC_SEARCH_CACHE_ENTRIES:-2000}" java -Xms1g -Xmx2g ${SERVER_OPTS:-} \
+    AC_SEARCH_CACHE_ENTRIES="${AC_SEARCH_CACHE_ENTRIES:-2000}" java -Xms1g -Xmx"${BENCH_HEAP:-2g}" ${SERVER_OPTS:-} \
     -jar webapp/target/agent-commerce.jar --port "$PORT" >"$log" 2>&1 &
   server=$!
   local t0; t0=$(date +%s%N)

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.text.ParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
@@ -307,17 +309,22 @@ public final class BeautyAnalyzers {
     return java.util.Collections.unmodifiableSortedSet(words);
   }
 
-  /**
-   * Hands each term {@code analyzer} makes of {@code text} (as field {@code field}) to {@code
-   * each}.
-   */
-  static void terms(
-      Analyzer analyzer, String field, String text, java.util.function.Consumer<String> each) {
+  /** A term of a token stream and how many positions it moved on from the previous one. */
+  @FunctionalInterface
+  interface Step {
+    void accept(String term, int increment);
+  }
+
+  /** Hands each term {@code analyzer} makes of {@code text} as {@code field} to {@code each}. */
+  static void walk(Analyzer analyzer, String field, String text, Step each) {
     try (TokenStream tokens = analyzer.tokenStream(field, text)) {
       CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
+      org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute step =
+          tokens.addAttribute(
+              org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute.class);
       tokens.reset();
       while (tokens.incrementToken()) {
-        each.accept(term.toString());
+        each.accept(term.toString(), step.getPositionIncrement());
       }
       tokens.end();
     } catch (IOException e) {
@@ -326,48 +333,68 @@ public final class BeautyAnalyzers {
   }
 
   /**
+   * Hands each term {@code analyzer} makes of {@code text} (as field {@code field}) to {@code
+   * each}.
+   */
+  static void terms(
+      Analyzer analyzer, String field, String text, java.util.function.Consumer<String> each) {
+    walk(analyzer, field, text, (term, increment) -> each.accept(term));
+  }
+
+  /**
+   * Hands each pair of neighbouring words of {@code text} as {@code analyzer} makes them ("vitamin
+   * c serum": vitamin_c, c_serum) to {@code each}; words a removed word stood between make no pair.
+   */
+  static void pairs(
+      Analyzer analyzer, String field, String text, java.util.function.Consumer<String> each) {
+    String[] previous = {null};
+    walk(
+        analyzer,
+        field,
+        text,
+        (word, increment) -> {
+          if (previous[0] != null && increment == 1) {
+            each.accept(previous[0] + "_" + word);
+          }
+          previous[0] = word;
+        });
+  }
+
+  /**
    * Hands each term {@code analyzer} makes of {@code text} to {@code each}, and after the last word
    * of each rule phrase ({@link #PHRASES}) the text has, word after word, that phrase as one term.
    */
   static void termsAndPhrases(
       Analyzer analyzer, String field, String text, java.util.function.Consumer<String> each) {
-    try (TokenStream tokens = analyzer.tokenStream(field, text)) {
-      CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
-      org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute step =
-          tokens.addAttribute(
-              org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute.class);
-      tokens.reset();
-      // The phrase beginnings that end at the previous word.
-      java.util.List<String> open = new java.util.ArrayList<>();
-      java.util.List<String> next = new java.util.ArrayList<>();
-      while (tokens.incrementToken()) {
-        String word = term.toString();
-        each.accept(word);
-        if (step.getPositionIncrement() != 1) {
-          // A removed word in between ("sun and cream") breaks a phrase.
-          open.clear();
-        }
-        next.clear();
-        for (String start : open) {
-          String longer = start + "_" + word;
-          if (PHRASES.contains(longer)) {
-            each.accept(longer);
+    // The phrase beginnings that end at the previous word.
+    List<List<String>> open = List.of(new ArrayList<>(), new ArrayList<>());
+    int[] current = {0};
+    walk(
+        analyzer,
+        field,
+        text,
+        (word, increment) -> {
+          each.accept(word);
+          List<String> before = open.get(current[0]);
+          List<String> now = open.get(1 - current[0]);
+          now.clear();
+          if (increment == 1) {
+            // A removed word in between ("sun and cream") breaks a phrase.
+            for (String start : before) {
+              String longer = start + "_" + word;
+              if (PHRASES.contains(longer)) {
+                each.accept(longer);
+              }
+              if (PHRASE_STARTS.contains(longer)) {
+                now.add(longer);
+              }
+            }
           }
-          if (PHRASE_STARTS.contains(longer)) {
-            next.add(longer);
+          if (PHRASE_STARTS.contains(word)) {
+            now.add(word);
           }
-        }
-        if (PHRASE_STARTS.contains(word)) {
-          next.add(word);
-        }
-        java.util.List<String> swap = open;
-        open = next;
-        next = swap;
-      }
-      tokens.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+          current[0] = 1 - current[0];
+        });
   }
 
   /**

@@ -67,6 +67,13 @@ public class CatalogIndex {
   static final String INACTIVE = "inactive";
   static final String TITLE = "title";
 
+  /**
+   * Each pair of neighbouring title words as one term ({@link BeautyAnalyzers#pairs}): the bonus
+   * for a title that says the shopper's words in their order, as terms whose maximum scores let
+   * Lucene skip, where a phrase query's do not.
+   */
+  static final String TITLE_PAIRS = "title_pairs";
+
   /** Brand, product type and category. */
   static final String BRAND_TYPE = "brand_type";
 
@@ -502,6 +509,11 @@ public class CatalogIndex {
             String.join(", ", p.tags()).replace('-', ' '),
             String.join(", ", p.skinTypes()));
     text(d, TITLE, p.title());
+    if (p.title() != null) {
+      java.util.Set<String> pairs = new java.util.TreeSet<>();
+      BeautyAnalyzers.pairs(textAnalyzer, TITLE, p.title(), pairs::add);
+      pairs.forEach(pair -> d.add(new StringField(TITLE_PAIRS, pair, Field.Store.NO)));
+    }
     text(d, BRAND_TYPE, brandType);
     text(d, FACETS, facets);
     text(d, DESCRIPTION, p.description());

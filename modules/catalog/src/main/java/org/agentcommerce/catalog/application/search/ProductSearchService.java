@@ -61,6 +61,9 @@ public class ProductSearchService {
    */
   static final float WORD_BONUS = 1000f;
 
+  /** Weight of a title that has two of the shopper's words next to each other. */
+  static final float PAIR_BOOST = 4.0f;
+
   /** The deepest hit a search collects (offset + limit). */
   static final int MAX_WINDOW = 10_000;
 
@@ -430,14 +433,26 @@ public class ProductSearchService {
   }
 
   /**
-   * The words plus the shopper's own words as a title phrase, which adds to the score. A pure
-   * disjunction (one word is enough) or conjunction stays one: Lucene scores the first with
-   * MaxScore, the second with block-max conjunction; the phrase implies its words, so it lets
-   * nothing more through.
+   * The words plus a bonus for each pair of the shopper's own neighbouring words that a title has
+   * in that order ({@link CatalogIndex#TITLE_PAIRS}). A pure disjunction (one word is enough) or
+   * conjunction stays one: Lucene scores the first with MaxScore, the second with block-max
+   * conjunction; a title pair implies its words, so it lets nothing more through.
    */
   Query scoringQuery(Query words, String text) {
-    Query phrase = new QueryBuilder(phraseAnalyzer).createPhraseQuery(CatalogIndex.TITLE, text, 2);
-    if (phrase == null || !(words instanceof BooleanQuery b)) {
+    List<Query> pairs = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    BeautyAnalyzers.pairs(
+        phraseAnalyzer,
+        CatalogIndex.TITLE,
+        text,
+        pair -> {
+          if (seen.add(pair)) {
+            pairs.add(
+                new BoostQuery(
+                    new TermQuery(new Term(CatalogIndex.TITLE_PAIRS, pair)), PAIR_BOOST));
+          }
+        });
+    if (pairs.isEmpty() || !(words instanceof BooleanQuery b)) {
       return words;
     }
     BooleanQuery.Builder q = new BooleanQuery.Builder();
@@ -447,7 +462,7 @@ public class ProductSearchService {
     } else {
       q.add(words, Occur.MUST);
     }
-    q.add(new BoostQuery(phrase, 2.0f), Occur.SHOULD);
+    pairs.forEach(pair -> q.add(pair, Occur.SHOULD));
     return q.build();
   }
 

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# How long-tail search scales with the catalog: bench/catalog-bench.sh (ONLY_LONGTAIL=1, search page
+# cache off) on generated catalogs of each size given (default 10000 100000 300000), each in its own
+# MariaDB database ac_bench_<N>. Writes bench/results/longtail-scaling.md (table) and
+# longtail-scaling.svg (p50/p99 and throughput against catalog size). SKIP_LOAD=1 reuses loaded
+# databases; SKIP_BUILD=1 the built jar.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("${@:-10000 100000 300000}")
+read -r -a sizes <<<"${sizes[*]}"
+out=bench/results
+mkdir -p "$out"
+[ "${SKIP_BUILD:-}" = 1 ] || ./mvnw -q -B package -DskipTests
+rows="$out/longtail-scaling.tsv"
+: >"$rows"
+for n in "${sizes[@]}"; do
+  heap=2g
+  [ "$n" -gt 150000 ] && heap=4g
+  log="$out/longtail-scaling-$n.log"
+  echo "== $n products (heap $heap)"
+  SKIP_BUILD=1 ONLY_LONGTAIL=1 AC_SEARCH_CACHE_ENTRIES=0 BENCH_DB="ac_bench_$n" BENCH_HEAP=$heap \
+    bash bench/catalog-bench.sh "$n" | tee "$log"
+  python3 - "$n" "$log" "$out/latency-longtail.json" >>"$rows" <<'PY'
+import json, re, sys
+n, log, lat = sys.argv[1], open(sys.argv[2]).read(), json.load(open(sys.argv[3]))['report']
+rps = re.findall(r'Requests/sec:\s+([\d.]+)', log)
+built = re.search(r'Catalog index built: (\d+) products in (\d+) ms, (\d+) KiB', log)
+rss = re.search(r'RSS: (\d+) MiB', log)
+print('\t'.join(str(x) for x in [
+    n, lat['server_ms']['50'], lat['server_ms']['90'], lat['server_ms']['99'],
+    rps[-1], rps[0], round(float(rps[-1]) / float(rps[0]), 3),
+    built.group(2), int(built.group(3)) // 1024, rss.group(1)]))
+PY
+done
+python3 - "$rows" "$out/longtail-scaling.md" "$out/longtail-scaling.svg" <<'PY'
+import sys
+rows = [l.split('\t') for l in open(sys.argv[1]).read().split('\n') if l.strip()]
+md = ['| products | p50 ms | p90 ms | p99 ms | long-tail searches/s | /health/live req/s | ratio | index build ms | index MiB | RSS MiB |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|']
+md += ['| ' + ' | '.join(r) + ' |' for r in rows]
+open(sys.argv[2], 'w').write('\n'.join(md) + '\n')
+# A small SVG: server-side p50 and p99 (ms, left axis) and searches/s (right axis) per catalog size.
+W, H, L, R, T, B = 560, 300, 60, 70, 30, 50
+xs = [i for i in range(len(rows))]
+p50 = [float(r[1]) for r in rows]; p99 = [float(r[3]) for r in rows]; rps = [float(r[4]) for r in rows]
+ymax = max(p99) * 1.15 or 1; rmax = max(rps) * 1.15 or 1
+def x(i): return L + (W - L - R) * (i / max(1, len(rows) - 1))
+def y(v, top): return T + (H - T - B) * (1 - v / top)
+def line(vals, top, colour, dash=''):
+    pts = ' '.join(f'{x(i):.1f},{y(v, top):.1f}' for i, v in enumerate(vals))
+    dots = ''.join(f'<circle cx="{x(i):.1f}" cy="{y(v, top):.1f}" r="3" fill="{colour}"/>' for i, v in enumerate(vals))
+    return f'<polyline fill="none" stroke="{colour}" stroke-width="2" {dash} points="{pts}"/>' + dots
+svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="11">',
+       f'<rect width="{W}" height="{H}" fill="white"/>',
+       f'<line x1="{L}" y1="{H-B}" x2="{W-R}" y2="{H-B}" stroke="black"/>',
+       f'<line x1="{L}" y1="{T}" x2="{L}" y2="{H-B}" stroke="black"/>',
+       f'<line x1="{W-R}" y1="{T}" x2="{W-R}" y2="{H-B}" stroke="black"/>',
+       f'<text x="{W/2}" y="16" text-anchor="middle">Long-tail search vs catalog size (cache off)</text>',
+       f'<text x="{W/2}" y="{H-12}" text-anchor="middle">products</text>',
+       f'<text x="14" y="{H/2}" transform="rotate(-90 14 {H/2})" text-anchor="middle">server ms (single client)</text>',
+       f'<text x="{W-12}" y="{H/2}" transform="rotate(90 {W-12} {H/2})" text-anchor="middle">searches/s (16 connections)</text>']
+for i, r in enumerate(rows):
+    svg.append(f'<text x="{x(i):.1f}" y="{H-B+16}" text-anchor="middle">{int(r[0]):,}</text>')
+for k in range(5):
+    v = ymax * k / 4; rv = rmax * k / 4
+    svg.append(f'<text x="{L-6}" y="{y(v, ymax)+4:.1f}" text-anchor="end">{v:.1f}</text>')
+    svg.append(f'<text x="{W-R+6}" y="{y(rv, rmax)+4:.1f}">{rv:.0f}</text>')
+svg.append(line(p50, ymax, '#1f77b4'))
+svg.append(line(p99, ymax, '#d62728'))
+svg.append(line(rps, rmax, '#2ca02c', 'stroke-dasharray="5,3"'))
+svg.append(f'<text x="{L+10}" y="{T+12}" fill="#1f77b4">p50</text><text x="{L+40}" y="{T+12}" fill="#d62728">p99</text>'
+           f'<text x="{L+70}" y="{T+12}" fill="#2ca02c">searches/s</text>')
+svg.append('</svg>')
+open(sys.argv[3], 'w').write('\n'.join(svg) + '\n')
+print(open(sys.argv[2]).read())
+PY
