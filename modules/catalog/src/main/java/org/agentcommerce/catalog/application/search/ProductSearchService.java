@@ -34,6 +34,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopFieldCollector;
 import org.apache.lucene.search.TopScoreDocCollector;
+import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.QueryBuilder;
 
@@ -273,12 +274,18 @@ public class ProductSearchService {
         }
         // Products with more of the words rank first: when enough of them have every word, the
         // page is the top of the conjunction of the words, which skips far more than the
-        // disjunction with a minimum (same products, same order).
-        Query query = counts.all() >= want ? allWords(words) : enoughWords(words, minimum);
-        top =
-            searcher.search(
-                scoringQuery(query, text),
-                FilterBits.only(pass, TopScoreDocCollector.createSharedManager(want, null, want)));
+        // disjunction with a minimum (same products, same order). Otherwise the page is filled
+        // level by level: products with every word, then with all words but one, and so on,
+        // each level's bits leading the iteration so that only its products are scored.
+        if (counts.all() >= want || counts.all() == total) {
+          top =
+              searcher.search(
+                  scoringQuery(allWords(words), text),
+                  FilterBits.only(
+                      pass, TopScoreDocCollector.createSharedManager(want, null, want)));
+        } else {
+          top = byLevel(searcher, words, minimum, text, pass, want);
+        }
       } else {
         Sort byNewest = new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
         top =
@@ -308,6 +315,43 @@ public class ProductSearchService {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * The top {@code want} products for {@code words}: those with every word first, then those with
+   * one word fewer, down to {@code minimum}, each level ranked by text score. The same page as the
+   * disjunction with {@link #WORD_BONUS} per word would give, without scoring products of lower
+   * levels than the page reaches.
+   */
+  private TopDocs byLevel(
+      IndexSearcher searcher,
+      List<Query> words,
+      int minimum,
+      String text,
+      FilterBits.Bits pass,
+      int want)
+      throws IOException {
+    List<ScoreDoc> hits = new ArrayList<>(want);
+    long matched = 0;
+    for (int k = words.size(); k >= minimum && hits.size() < want; k--) {
+      WordBits.Level level = wordBits.exactly(searcher, words, k, pass);
+      if (level.count() == 0) {
+        continue;
+      }
+      matched += level.count();
+      BooleanQuery.Builder these = new BooleanQuery.Builder();
+      these.add(new BitsQuery(level.leaves()), Occur.FILTER);
+      words.forEach(w -> these.add(w, Occur.SHOULD));
+      int need = want - hits.size();
+      TopDocs part =
+          searcher.search(
+              scoringQuery(these.build(), text),
+              TopScoreDocCollector.createSharedManager(need, null, need));
+      hits.addAll(List.of(part.scoreDocs));
+    }
+    return new TopDocs(
+        new TotalHits(matched, TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO),
+        hits.toArray(ScoreDoc[]::new));
   }
 
   /** The active merchants a search covers: those named (or all), with the payment filters. */

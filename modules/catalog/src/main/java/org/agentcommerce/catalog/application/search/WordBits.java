@@ -51,10 +51,7 @@ final class WordBits {
    */
   Counts count(IndexSearcher searcher, List<Query> words, int minimum, FilterBits.Bits pass) {
     int n = words.size();
-    Bits[] bits = new Bits[n];
-    for (int i = 0; i < n; i++) {
-      bits[i] = of(searcher, words.get(i));
-    }
+    Bits[] bits = of(searcher, words);
     // A bit-sliced counter: plane k holds bit k of how many words each product has.
     long[] planes = new long[32 - Integer.numberOfLeadingZeros(n)];
     long[][] word = new long[n][];
@@ -86,17 +83,74 @@ final class WordBits {
         for (int i = 0; i < n; i++) {
           long carry = word[i] == null ? 0L : word[i][j] & in;
           every &= carry;
-          for (int k = 0; carry != 0 && k < planes.length; k++) {
-            long next = planes[k] & carry;
-            planes[k] ^= carry;
-            carry = next;
-          }
+          add(planes, carry);
         }
         all += Long.bitCount(every);
         atLeast += Long.bitCount(atLeast(planes, minimum));
       }
     }
     return new Counts(atLeast, all);
+  }
+
+  /**
+   * The products set in {@code pass} that match exactly {@code k} of {@code words}, as a bit set
+   * per segment (null where there are none), and how many they are.
+   */
+  Level exactly(IndexSearcher searcher, List<Query> words, int k, FilterBits.Bits pass) {
+    int n = words.size();
+    Bits[] bits = of(searcher, words);
+    long[] planes = new long[32 - Integer.numberOfLeadingZeros(n)];
+    FixedBitSet[] sets = new FixedBitSet[pass.leaves().length];
+    long count = 0;
+    for (int leaf = 0; leaf < sets.length; leaf++) {
+      FixedBitSet passing = pass.leaves()[leaf];
+      if (passing == null) {
+        continue;
+      }
+      FixedBitSet set = new FixedBitSet(passing.length());
+      long[] out = set.getBits();
+      long[] p = passing.getBits();
+      int here = 0;
+      for (int j = 0; j < FixedBitSet.bits2words(passing.length()); j++) {
+        if (p[j] == 0) {
+          continue;
+        }
+        java.util.Arrays.fill(planes, 0L);
+        for (int i = 0; i < n; i++) {
+          FixedBitSet b = bits[i].leaves()[leaf];
+          long carry = b == null ? 0L : b.getBits()[j] & p[j];
+          add(planes, carry);
+        }
+        out[j] = p[j] & atLeast(planes, k) & ~atLeast(planes, k + 1);
+        here += Long.bitCount(out[j]);
+      }
+      sets[leaf] = here == 0 ? null : set;
+      count += here;
+    }
+    return new Level(sets, count);
+  }
+
+  /** The products with exactly some number of the words, per segment, and how many they are. */
+  record Level(FixedBitSet[] leaves, long count) {}
+
+  private Bits[] of(IndexSearcher searcher, List<Query> words) {
+    Bits[] bits = new Bits[words.size()];
+    for (int i = 0; i < bits.length; i++) {
+      bits[i] = of(searcher, words.get(i));
+    }
+    return bits;
+  }
+
+  /**
+   * Adds one to the count, written bit-sliced in {@code planes}, of each product in {@code one}.
+   */
+  private static void add(long[] planes, long one) {
+    long carry = one;
+    for (int k = 0; carry != 0 && k < planes.length; k++) {
+      long next = planes[k] & carry;
+      planes[k] ^= carry;
+      carry = next;
+    }
   }
 
   /** The products whose count, written in {@code planes}, is at least {@code minimum}. */

@@ -77,6 +77,7 @@ class WordBitsTest {
               FilterBits.Bits pass = all ? everyone : someone;
               long atLeast = 0;
               long every = 0;
+              long exactly = 0;
               for (int d = 0; d < docs; d++) {
                 if (d % 11 == 0 || (!all && !half[d])) {
                   continue;
@@ -86,8 +87,16 @@ class WordBitsTest {
                   count += has[d][id] ? 1 : 0;
                 }
                 atLeast += count >= minimum ? 1 : 0;
+                exactly += count == minimum ? 1 : 0;
                 every += count == n ? 1 : 0;
               }
+              WordBits.Level level = bits.exactly(searcher, words, minimum, pass);
+              long set = 0;
+              for (FixedBitSet leaf : level.leaves()) {
+                set += leaf == null ? 0 : leaf.cardinality();
+              }
+              assertEquals(exactly, level.count(), "exactly " + minimum + " of " + n);
+              assertEquals(exactly, set, "bits of exactly " + minimum + " of " + n);
               WordBits.Counts counts = bits.count(searcher, words, minimum, pass);
               String what = n + " words, at least " + minimum + (all ? "" : ", filtered");
               assertEquals(atLeast, counts.atLeast(), what);

