@@ -16,6 +16,7 @@ module org.agentcommerce.events {
   requires jakarta.json;
   requires jakarta.json.bind;
   requires jakarta.persistence;
+  requires jakarta.servlet;
   requires jakarta.transaction;
   requires jakarta.validation;
   requires jakarta.ws.rs;

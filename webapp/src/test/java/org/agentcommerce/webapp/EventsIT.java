@@ -404,6 +404,44 @@ class EventsIT {
     }
   }
 
+  @Test
+  void aClientThatLeavesFreesItsWaitAtOnce() throws Exception {
+    int max = 4; // ac.events.max-waiters-per-key in the test servers
+    List<java.net.Socket> clients = new ArrayList<>();
+    try {
+      for (int i = 0; i < max; i++) {
+        java.net.Socket s = new java.net.Socket(base.getHost(), base.getPort());
+        s.getOutputStream()
+            .write(
+                ("GET /agent/v1/orders/events?wait_ms=20000 HTTP/1.1\r\n"
+                        + "Host: "
+                        + base.getHost()
+                        + "\r\nX-API-Key: "
+                        + agent.apiKey()
+                        + "\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        clients.add(s);
+      }
+      sleep(1000);
+      assertEquals(
+          429,
+          http.get("/agent/v1/orders/events?wait_ms=100", "X-API-Key", agent.apiKey()).status());
+    } finally {
+      for (java.net.Socket s : clients) {
+        s.close();
+      }
+    }
+    // Their waits (20 s) are freed when their clients leave, not when the waits run out.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    int status;
+    do {
+      sleep(100);
+      status =
+          http.get("/agent/v1/orders/events?wait_ms=100", "X-API-Key", agent.apiKey()).status();
+    } while (status == 429 && System.nanoTime() < deadline);
+    assertEquals(200, status, "a new wait is accepted once the clients have left");
+  }
+
   // ----- the outbox, written as the platform's port writes it
 
   private static Connection connection() throws SQLException {

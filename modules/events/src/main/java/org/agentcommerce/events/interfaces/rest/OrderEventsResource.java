@@ -54,6 +54,17 @@ public class OrderEventsResource {
   @Inject Caller caller;
   @Inject BuyerIdentity buyer;
 
+  /**
+   * Free a wait as soon as its client leaves (see {@link ClientDisconnects}). Off, a wait whose
+   * client left ends at its timeout; on, an HTTP/1.1 request pipelined behind a waiting one on the
+   * same connection is not answered (no mainstream client pipelines).
+   */
+  @Inject
+  @org.eclipse.microprofile.config.inject.ConfigProperty(
+      name = "ac.events.watch-client-disconnects",
+      defaultValue = "true")
+  boolean watchDisconnects;
+
   @Schema(name = "OrderEvent")
   public record OrderEvent(
       @Schema(required = true, description = "Place on the timeline, in commit order: the cursor")
@@ -99,6 +110,7 @@ public class OrderEventsResource {
       content = @Content(schema = @Schema(implementation = OrderEventsResponse.class)))
   public void events(
       @Suspended AsyncResponse response,
+      @jakarta.ws.rs.core.Context jakarta.servlet.http.HttpServletRequest http,
       @Parameter(
               description = "Cursor: the last id seen",
               schema = @Schema(type = SchemaType.INTEGER, minimum = "0", defaultValue = "0"))
@@ -161,6 +173,16 @@ public class OrderEventsResource {
       return;
     }
     waiters.await(caller.keyId(), query, waitMs, response, events -> answer(afterId, events));
+    // A client that leaves frees its wait (and its place under the per-key bound) at once: the
+    // cancel completes the response, which releases the waiter.
+    if (!watchDisconnects) {
+      return;
+    }
+    ClientDisconnects.Watch watch = ClientDisconnects.watch(http, response::cancel);
+    response.register((jakarta.ws.rs.container.CompletionCallback) t -> watch.stop());
+    if (response.isDone()) {
+      watch.stop();
+    }
   }
 
   private static String blankToNull(String s) {
