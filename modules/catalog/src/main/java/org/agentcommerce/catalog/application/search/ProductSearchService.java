@@ -54,14 +54,6 @@ public class ProductSearchService {
           CatalogIndex.FACETS, 1.75f,
           CatalogIndex.DESCRIPTION, 1.0f);
 
-  /**
-   * Added to the score for each word of the query (or a synonym of it) a product contains: products
-   * with more of the words always rank above those with fewer, and once a page is full of products
-   * with k words, block-max WAND skips every product that cannot have as many. Larger than any text
-   * score of one word; taken off again before scores are shown.
-   */
-  static final float WORD_BONUS = 1000f;
-
   /** Weight of a title that has two of the shopper's words next to each other. */
   static final float PAIR_BOOST = 4.0f;
 
@@ -273,18 +265,18 @@ public class ProductSearchService {
           return new Page(List.of(), 0, searchable);
         }
         // Products with more of the words rank first: when enough of them have every word, the
-        // page is the top of the conjunction of the words, which skips far more than the
-        // disjunction with a minimum (same products, same order). Otherwise the page is filled
+        // page is the top of the conjunction of the words. Otherwise the page is filled
         // level by level: products with every word, then with all words but one, and so on,
         // each level's bits leading the iteration so that only its products are scored.
+        List<Query> pairs = titlePairs(text);
         if (counts.all() >= want || counts.all() == total) {
           top =
               searcher.search(
-                  scoringQuery(allWords(words), text),
+                  scoringQuery(allWords(words), pairs),
                   FilterBits.only(
                       pass, TopScoreDocCollector.createSharedManager(want, null, want)));
         } else {
-          top = byLevel(searcher, words, minimum, text, pass, want);
+          top = byLevel(searcher, words, minimum, pairs, pass, want);
         }
       } else {
         Sort byNewest = new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
@@ -305,11 +297,7 @@ public class ProductSearchService {
       for (int i = c.offset(); i < docs.length; i++) {
         ProductView view = ProductViews.render(records.get(i - c.offset()), c.market());
         float score = docs[i].score;
-        hits.add(
-            scored
-                ? view.withScore(
-                    round(score - WORD_BONUS * Math.floor(score / (double) WORD_BONUS)))
-                : view);
+        hits.add(scored ? view.withScore(round(score)) : view);
       }
       return new Page(List.copyOf(hits), total, searchable);
     } catch (IOException e) {
@@ -319,15 +307,15 @@ public class ProductSearchService {
 
   /**
    * The top {@code want} products for {@code words}: those with every word first, then those with
-   * one word fewer, down to {@code minimum}, each level ranked by text score. The same page as the
-   * disjunction with {@link #WORD_BONUS} per word would give, without scoring products of lower
-   * levels than the page reaches.
+   * one word fewer, down to {@code minimum}, each level ranked by text score: products with more of
+   * the words always rank above those with fewer, and products of levels below the page are never
+   * scored.
    */
   private TopDocs byLevel(
       IndexSearcher searcher,
       List<Query> words,
       int minimum,
-      String text,
+      List<Query> pairs,
       FilterBits.Bits pass,
       int want)
       throws IOException {
@@ -345,7 +333,7 @@ public class ProductSearchService {
       int need = want - hits.size();
       TopDocs part =
           searcher.search(
-              scoringQuery(these.build(), text),
+              scoringQuery(these.build(), pairs),
               TopScoreDocCollector.createSharedManager(need, null, need));
       hits.addAll(List.of(part.scoreDocs));
     }
@@ -458,54 +446,38 @@ public class ProductSearchService {
     return Math.max(1, (int) (COVERAGE * words));
   }
 
-  /**
-   * Products with at least {@code minimum} of the words, each word adding {@link #WORD_BONUS} to
-   * its text score: products with more of the words rank above those with fewer.
-   */
-  static Query enoughWords(List<Query> words, int minimum) {
-    BooleanQuery.Builder any = new BooleanQuery.Builder();
-    words.forEach(w -> any.add(new PlusQuery(w, WORD_BONUS), Occur.SHOULD));
-    any.setMinimumNumberShouldMatch(minimum);
-    return any.build();
-  }
-
   /** Products with every word, ranked by text score. */
-  static Query allWords(List<Query> words) {
+  static BooleanQuery allWords(List<Query> words) {
     BooleanQuery.Builder all = new BooleanQuery.Builder();
     words.forEach(w -> all.add(w, Occur.MUST));
     return all.build();
   }
 
   /**
-   * The words plus a bonus for each pair of the shopper's own neighbouring words that a title has
-   * in that order ({@link CatalogIndex#TITLE_PAIRS}). A pure disjunction (one word is enough) or
-   * conjunction stays one: Lucene scores the first with MaxScore, the second with block-max
-   * conjunction; a title pair implies its words, so it lets nothing more through.
+   * A bonus for each pair of the shopper's own neighbouring words that a title has in that order
+   * ({@link CatalogIndex#TITLE_PAIRS}), once per search.
    */
-  Query scoringQuery(Query words, String text) {
-    List<Query> pairs = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    BeautyAnalyzers.pairs(
-        phraseAnalyzer,
-        CatalogIndex.TITLE,
-        text,
-        pair -> {
-          if (seen.add(pair)) {
-            pairs.add(
-                new BoostQuery(
-                    new TermQuery(new Term(CatalogIndex.TITLE_PAIRS, pair)), PAIR_BOOST));
-          }
-        });
-    if (pairs.isEmpty() || !(words instanceof BooleanQuery b)) {
-      return words;
+  List<Query> titlePairs(String text) {
+    Set<String> seen = new java.util.LinkedHashSet<>();
+    BeautyAnalyzers.pairs(phraseAnalyzer, CatalogIndex.TITLE, text, seen::add);
+    return seen.stream()
+        .<Query>map(
+            pair ->
+                new BoostQuery(new TermQuery(new Term(CatalogIndex.TITLE_PAIRS, pair)), PAIR_BOOST))
+        .toList();
+  }
+
+  /**
+   * {@code base} (a conjunction, or a filter with optional words) with the title-pair bonuses as
+   * optional clauses: the query keeps its shape (block-max conjunction, or the filter leading); a
+   * title pair implies its words, so it lets nothing more through.
+   */
+  static Query scoringQuery(BooleanQuery base, List<Query> pairs) {
+    if (pairs.isEmpty()) {
+      return base;
     }
     BooleanQuery.Builder q = new BooleanQuery.Builder();
-    if (b.getMinimumNumberShouldMatch() <= 1) {
-      b.clauses().forEach(q::add);
-      q.setMinimumNumberShouldMatch(b.getMinimumNumberShouldMatch());
-    } else {
-      q.add(words, Occur.MUST);
-    }
+    base.clauses().forEach(q::add);
     pairs.forEach(pair -> q.add(pair, Occur.SHOULD));
     return q.build();
   }
