@@ -58,9 +58,4 @@ final class VersionedCache<K, V> {
     }
     return computed;
   }
-
-  /** How many entries are kept now. */
-  synchronized int size() {
-    return entries.size();
-  }
 }

@@ -40,11 +40,6 @@ final class WordBits {
     return cache.get(searcher, word, w -> compute(searcher, w));
   }
 
-  /** How many words are kept now. */
-  int size() {
-    return cache.size();
-  }
-
   /**
    * Counts the products set in {@code pass} that match at least {@code minimum} of {@code words},
    * and those that match all of them.
