@@ -157,6 +157,13 @@ public class CatalogIndex {
   public synchronized BuildReport build() {
     long start = System.nanoTime();
     try {
+      if (writer != null && !writer.isOpen()) {
+        // A failed build closed the writer (Lucene's tragic event): start again with a new one,
+        // else every retry fails the same way and the node never becomes ready.
+        searchers.close();
+        searcherFactory.close();
+        writer = null;
+      }
       if (writer == null) {
         IndexWriterConfig config = new IndexWriterConfig(BeautyAnalyzers.index());
         config.setSimilarity(SIMILARITY);
