@@ -7,7 +7,6 @@ module org.agentcommerce.events {
   requires java.management;
   requires java.naming;
   requires java.logging;
-  requires java.net.http;
   requires java.sql;
   requires jakarta.annotation;
   requires jakarta.cdi;

@@ -6,11 +6,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.net.InetAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,6 +26,7 @@ import org.agentcommerce.events.domain.webhook.MerchantSignature;
 import org.agentcommerce.events.domain.webhook.RetrySchedule;
 import org.agentcommerce.events.domain.webhook.StandardWebhookSignature;
 import org.agentcommerce.events.domain.webhook.WebhookStore;
+import org.agentcommerce.events.domain.webhook.WebhookTransport;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.SchemaReady;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -38,13 +34,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Sends webhook deliveries, at least once, from any node. A worker claims a due delivery with a
  * lease (database clock), signs it per Standard Webhooks with the time of this attempt, POSTs it
- * through a real HTTP client (connect and read timeouts, no redirects) after the destination guard
- * passed again, and records the attempt: 2xx succeeded; 410 failed and the endpoint disabled;
- * 429/5xx/timeouts/connection failures pending again per the retry schedule, never sooner than
- * {@code Retry-After}; other answers failed. A node that dies mid-attempt leaves a lease that runs
- * out and the delivery is claimed again (same webhook-id). At most {@code
- * ac.webhooks.per-destination-concurrency} attempts run at once per endpoint and {@code
- * ac.webhooks.concurrency} per node, so one slow receiver holds only its own slots.
+ * through the {@link WebhookTransport} (one deadline for the whole exchange, no redirects) to an
+ * address the destination guard checked again for this attempt, and records the attempt: 2xx
+ * succeeded; 410 failed and the endpoint disabled; 429/5xx/timeouts/connection failures pending
+ * again per the retry schedule, never sooner than {@code Retry-After}; other answers failed. A node
+ * that dies mid-attempt leaves a lease that runs out and the delivery is claimed again (same
+ * webhook-id). At most {@code ac.webhooks.per-destination-concurrency} attempts run at once per
+ * endpoint and {@code ac.webhooks.concurrency} per node, so one slow receiver holds only its own
+ * slots.
  */
 @ApplicationScoped
 public class WebhookDeliverer {
@@ -53,6 +50,7 @@ public class WebhookDeliverer {
 
   @Inject WebhookStore store;
   @Inject WebhookSecrets secrets;
+  @Inject WebhookTransport transport;
   @Inject Clock clock;
 
   @Inject
@@ -116,7 +114,6 @@ public class WebhookDeliverer {
   private final java.util.concurrent.atomic.AtomicInteger inHand =
       new java.util.concurrent.atomic.AtomicInteger();
 
-  private volatile HttpClient client;
   private volatile ScheduledFuture<?> poller;
 
   void onSchemaReady(@Observes SchemaReady ready) {
@@ -476,9 +473,9 @@ public class WebhookDeliverer {
       outcome = new Outcome("failed", null, "no destination_url", null);
     } else {
       try {
-        URI uri = guard().check(endpoint.get().destinationUrl());
-        host = uri.getHost();
-        outcome = send(uri, d, endpoint.get(), started);
+        DestinationGuard.Checked to = guard().resolve(endpoint.get().destinationUrl());
+        host = to.uri().getHost();
+        outcome = send(to, d, endpoint.get(), started);
       } catch (DestinationGuard.Refused e) {
         outcome = new Outcome("failed", null, "destination refused: " + e.getMessage(), null);
       }
@@ -507,7 +504,10 @@ public class WebhookDeliverer {
   }
 
   private Outcome send(
-      URI uri, WebhookStore.Delivery d, WebhookStore.Endpoint endpoint, Instant now) {
+      DestinationGuard.Checked to,
+      WebhookStore.Delivery d,
+      WebhookStore.Endpoint endpoint,
+      Instant now) {
     long timestamp = now.getEpochSecond();
     List<String> keys = new ArrayList<>();
     keys.add(secrets.decrypt(d.agentId(), endpoint.secretCiphertext()));
@@ -516,36 +516,31 @@ public class WebhookDeliverer {
         && endpoint.previousSecretExpiresAt().isAfter(now)) {
       keys.add(secrets.decrypt(d.agentId(), endpoint.previousSecretCiphertext()));
     }
-    HttpRequest.Builder builder =
-        HttpRequest.newBuilder(uri)
-            .timeout(timeout)
-            .header("Content-Type", "application/json")
-            .header("User-Agent", "AgentCommerce-Webhooks/1.0")
-            .header("webhook-id", d.messageId());
+    List<String[]> headers = new ArrayList<>(7);
+    headers.add(new String[] {"Content-Type", "application/json"});
+    headers.add(new String[] {"User-Agent", "AgentCommerce-Webhooks/1.0"});
+    headers.add(new String[] {"webhook-id", d.messageId()});
     if (endpoint.acp()) {
       // The protocol's header, one signature with the current secret (its pattern allows one).
-      builder
-          .header(
-              MerchantSignature.HEADER,
-              MerchantSignature.header(keys.get(0), timestamp, d.payload()))
-          .header("Timestamp", Instant.ofEpochSecond(timestamp).toString())
-          .header("Request-Id", d.messageId());
+      headers.add(
+          new String[] {
+            MerchantSignature.HEADER, MerchantSignature.header(keys.get(0), timestamp, d.payload())
+          });
+      headers.add(new String[] {"Timestamp", Instant.ofEpochSecond(timestamp).toString()});
+      headers.add(new String[] {"Request-Id", d.messageId()});
     } else {
-      builder
-          .header("webhook-timestamp", Long.toString(timestamp))
-          .header(
-              "webhook-signature",
-              StandardWebhookSignature.header(keys, d.messageId(), timestamp, d.payload()));
+      headers.add(new String[] {"webhook-timestamp", Long.toString(timestamp)});
+      headers.add(
+          new String[] {
+            "webhook-signature",
+            StandardWebhookSignature.header(keys, d.messageId(), timestamp, d.payload())
+          });
     }
-    HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(d.payload())).build();
-    // The request timeout ends the wait for the answer's headers only: the whole exchange, body
-    // included, gets the same deadline, so a receiver that stalls mid-answer holds a slot no
-    // longer.
-    java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
-        client().sendAsync(request, HttpResponse.BodyHandlers.discarding());
     try {
-      HttpResponse<Void> response = call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-      int code = response.statusCode();
+      WebhookTransport.Answer answer =
+          transport.post(
+              to, headers, d.payload().getBytes(java.nio.charset.StandardCharsets.UTF_8), timeout);
+      int code = answer.status();
       if (code >= 200 && code < 300) {
         return new Outcome("succeeded", code, null, null);
       }
@@ -553,31 +548,13 @@ public class WebhookDeliverer {
         return new Outcome("failed", code, "410 Gone: endpoint disabled", null);
       }
       if (code == 429 || code >= 500) {
-        return new Outcome(
-            "retry",
-            code,
-            "HTTP " + code,
-            retryAfter(response.headers().firstValue("Retry-After").orElse(null), now));
+        return new Outcome("retry", code, "HTTP " + code, retryAfter(answer.retryAfter(), now));
       }
       return new Outcome("failed", code, "HTTP " + code, null);
-    } catch (java.util.concurrent.TimeoutException e) {
-      call.cancel(true); // aborts the exchange and closes its connection
+    } catch (WebhookTransport.TimedOut e) {
       return new Outcome("retry", null, "timeout", null);
-    } catch (java.util.concurrent.ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof HttpTimeoutException) {
-        return new Outcome("retry", null, "timeout", null);
-      }
-      return new Outcome(
-          "retry",
-          null,
-          "connection failed: "
-              + (cause == null ? e.getClass().getSimpleName() : cause.getClass().getSimpleName()),
-          null);
-    } catch (InterruptedException e) {
-      call.cancel(true);
-      Thread.currentThread().interrupt();
-      return new Outcome("retry", null, "interrupted", null);
+    } catch (java.io.IOException e) {
+      return new Outcome("retry", null, "connection failed: " + e.getClass().getSimpleName(), null);
     }
   }
 
@@ -601,22 +578,5 @@ public class WebhookDeliverer {
 
   RetrySchedule schedule() {
     return RetrySchedule.parse(retrySchedule);
-  }
-
-  private HttpClient client() {
-    HttpClient c = client;
-    if (c == null) {
-      synchronized (this) {
-        if (client == null) {
-          client =
-              HttpClient.newBuilder()
-                  .connectTimeout(timeout)
-                  .followRedirects(HttpClient.Redirect.NEVER)
-                  .build();
-        }
-        c = client;
-      }
-    }
-    return c;
   }
 }

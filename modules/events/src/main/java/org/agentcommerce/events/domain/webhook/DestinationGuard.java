@@ -14,7 +14,9 @@ import java.util.Locale;
  * address, fe80::/10), carrier-grade NAT (100.64/10), unspecified, multicast or reserved ranges,
  * and never an IPv4 address hidden in IPv6. The only exception is the explicit test setting {@code
  * allowHttpLoopback}: plain http to a loopback address (a receiver in a test). Checked when an
- * agent configures the URL and again just before each delivery connects.
+ * agent configures the URL and again for each delivery, whose connection goes to exactly the
+ * addresses checked ({@link #resolve}): a name that resolves elsewhere between the check and the
+ * connect (DNS rebinding) is never followed.
  */
 public final class DestinationGuard {
 
@@ -40,8 +42,23 @@ public final class DestinationGuard {
     this.allowHttpLoopback = allowHttpLoopback;
   }
 
+  /** A destination that passed the guard: its URL and the addresses it was checked at. */
+  public record Checked(URI uri, java.util.List<InetAddress> addresses) {
+    public Checked {
+      addresses = java.util.List.copyOf(addresses);
+    }
+  }
+
   /** The URL, parsed, when it may be called; {@link Refused} says why not. */
   public URI check(String url) throws Refused {
+    return resolve(url).uri();
+  }
+
+  /**
+   * The URL, parsed, with the addresses its host resolved to now, when it may be called: a
+   * connection must go to one of these addresses, never to a new resolution of the name.
+   */
+  public Checked resolve(String url) throws Refused {
     URI uri;
     try {
       uri = new URI(url);
@@ -79,7 +96,8 @@ public final class DestinationGuard {
       allLoopback &= a.isLoopbackAddress();
     }
     if (allowHttpLoopback && allLoopback) {
-      return uri; // the explicit test setting: a local receiver, http or https
+      // the explicit test setting: a local receiver, http or https
+      return new Checked(uri, java.util.Arrays.asList(addresses));
     }
     if (!scheme.equals("https")) {
       throw new Refused("destination_url must be https");
@@ -90,7 +108,7 @@ public final class DestinationGuard {
             "destination_url resolves to a private, loopback, link-local or reserved address");
       }
     }
-    return uri;
+    return new Checked(uri, java.util.Arrays.asList(addresses));
   }
 
   /** Whether the address is a public unicast address. */
