@@ -6,7 +6,8 @@
 # commit, deliveries/s), written at once and at each rate of RATES (events/s; 0: at once). Needs a
 # MariaDB server on 127.0.0.1:3306 (root, no password; the database ac_eventbench is dropped and
 # created) and a JDK. Binds 127.0.0.1, stops the server at the end. W, R, E: waiters, rounds,
-# events; PER_DEST: the server's per-destination concurrency.
+# events; PER_DEST: the server's per-destination concurrency; WARMUP: unmeasured bursts of E events
+# before the measured deliveries (default 2: the JIT compiles the delivery path meanwhile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB="${BENCH_DB:-ac_eventbench}"

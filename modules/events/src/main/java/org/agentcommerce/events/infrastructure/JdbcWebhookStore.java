@@ -7,7 +7,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.agentcommerce.events.domain.webhook.WebhookStore;
 import org.agentcommerce.platform.api.Ids;
@@ -353,7 +355,7 @@ public class JdbcWebhookStore implements WebhookStore {
     }
   }
 
-  /** Takes one delivery if it is still due (pending and due, or its lease ran out). */
+  /** Takes deliveries that are still due (pending and due, or their lease ran out). */
   private static final String CLAIM =
       "UPDATE webhook_deliveries SET status = 'delivering', lease_holder = ?, lease_until ="
           + " TIMESTAMPADD(MICROSECOND, ?, "
@@ -362,38 +364,29 @@ public class JdbcWebhookStore implements WebhookStore {
           + NOW
           + ", updated_at = "
           + NOW
-          + " WHERE id = ? AND ((status = 'pending' AND next_attempt_at <= "
+          + " WHERE id IN (%s) AND ((status = 'pending' AND next_attempt_at <= "
           + NOW
           + ") OR (status = 'delivering' AND lease_until < "
           + NOW
           + "))";
+
+  private static String marks(int n) {
+    return String.join(", ", java.util.Collections.nCopies(n, "?"));
+  }
 
   @Override
   public List<Delivery> claimAll(List<String> deliveryIds, String holder, long leaseMillis) {
     if (deliveryIds.isEmpty()) {
       return List.of();
     }
-    try (Connection c = Jdbc.connection()) {
-      c.setAutoCommit(false);
-      try {
-        try (PreparedStatement ps = c.prepareStatement(CLAIM)) {
-          for (String id : deliveryIds) {
-            ps.setString(1, holder);
-            ps.setLong(2, leaseMillis * 1000);
-            ps.setString(3, id);
-            ps.addBatch();
-          }
-          ps.executeBatch();
-        }
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(true);
-      }
-    } catch (SQLException e) {
-      throw failed("Claiming webhook deliveries", e);
+    // One statement: InnoDB takes the rows in key order, so two nodes claiming overlapping sets
+    // wait for each other instead of deadlocking, and each row goes to exactly one of them.
+    List<Object> claim = new ArrayList<>(deliveryIds.size() + 2);
+    claim.add(holder);
+    claim.add(leaseMillis * 1000);
+    claim.addAll(deliveryIds);
+    if (update(String.format(CLAIM, marks(deliveryIds.size())), claim.toArray()) == 0) {
+      return List.of();
     }
     // The holder is unique to this claim: exactly the rows it won carry it.
     List<Object> args = new ArrayList<>(deliveryIds);
@@ -402,7 +395,7 @@ public class JdbcWebhookStore implements WebhookStore {
         "SELECT "
             + DELIVERY_COLUMNS
             + " FROM webhook_deliveries WHERE id IN ("
-            + String.join(", ", java.util.Collections.nCopies(deliveryIds.size(), "?"))
+            + marks(deliveryIds.size())
             + ") AND lease_holder = ? AND status = 'delivering' ORDER BY next_attempt_at",
         deliveryIds.size(),
         args.toArray());
@@ -410,7 +403,7 @@ public class JdbcWebhookStore implements WebhookStore {
 
   @Override
   public Optional<Delivery> claim(String deliveryId, String holder, long leaseMillis) {
-    int changed = update(CLAIM, holder, leaseMillis * 1000, deliveryId);
+    int changed = update(String.format(CLAIM, "?"), holder, leaseMillis * 1000, deliveryId);
     if (changed == 0) {
       return Optional.empty();
     }
@@ -425,6 +418,10 @@ public class JdbcWebhookStore implements WebhookStore {
         .findFirst();
   }
 
+  /** The columns an outcome sets; outcomes alike are recorded by one statement. */
+  private record Outcome(
+      String status, long retryInMillis, Integer httpStatus, String error, boolean delivered) {}
+
   @Override
   public boolean[] finishAll(List<Finished> done) {
     boolean[] recorded = new boolean[done.size()];
@@ -434,58 +431,86 @@ public class JdbcWebhookStore implements WebhookStore {
     try (Connection c = Jdbc.connection()) {
       c.setAutoCommit(false);
       try {
-        int[] changed;
+        // Which of them this node still holds, locked until the commit: an outcome counts only
+        // under the lease it was attempted under (a lease that ran out belongs to another claim).
+        Map<String, String> holders = new HashMap<>();
         try (PreparedStatement ps =
             c.prepareStatement(
-                "UPDATE webhook_deliveries SET status = ?, lease_holder = NULL, lease_until ="
-                    + " NULL, next_attempt_at = TIMESTAMPADD(MICROSECOND, ?, "
-                    + NOW
-                    + "), last_status_code = ?, last_error = ?, delivered_at = CASE WHEN ? = 1"
-                    + " THEN "
-                    + NOW
-                    + " ELSE delivered_at END, updated_at = "
-                    + NOW
-                    + " WHERE id = ? AND lease_holder = ? AND status = 'delivering'")) {
-          for (Finished f : done) {
-            ps.setString(1, f.status());
-            ps.setLong(2, f.retryInMillis() * 1000);
-            ps.setObject(3, f.attempt().httpStatus());
-            ps.setString(4, f.attempt().error());
-            ps.setInt(5, f.delivered() ? 1 : 0);
-            ps.setString(6, f.deliveryId());
-            ps.setString(7, f.holder());
-            ps.addBatch();
-          }
-          changed = ps.executeBatch();
-        }
-        try (PreparedStatement ps =
-            c.prepareStatement(
-                "INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at,"
-                    + " destination_host, http_status, latency_ms, error) VALUES (?, ?, ?, ?, ?,"
-                    + " ?, ?)")) {
-          int rows = 0;
+                "SELECT id, lease_holder FROM webhook_deliveries WHERE id IN ("
+                    + marks(done.size())
+                    + ") AND status = 'delivering' FOR UPDATE")) {
           for (int i = 0; i < done.size(); i++) {
-            // A driver sending the batch in bulk answers SUCCESS_NO_INFO: taken as recorded.
-            recorded[i] = changed[i] != 0 && changed[i] != java.sql.Statement.EXECUTE_FAILED;
-            if (!recorded[i]) {
-              continue; // the lease ran out and another worker holds it: its attempt counts
-            }
-            Finished f = done.get(i);
-            Jdbc.bind(
-                ps,
-                Arrays.asList(
-                    f.deliveryId(),
-                    f.attempt().attempt(),
-                    f.attempt().attemptedAt(),
-                    f.attempt().destinationHost(),
-                    f.attempt().httpStatus(),
-                    f.attempt().latencyMs(),
-                    f.attempt().error()));
-            ps.addBatch();
-            rows++;
+            ps.setString(i + 1, done.get(i).deliveryId());
           }
-          if (rows > 0) {
-            ps.executeBatch();
+          try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+              holders.put(rs.getString(1), rs.getString(2));
+            }
+          }
+        }
+        Map<Outcome, List<String>> alike = new java.util.LinkedHashMap<>();
+        List<Object> attempts = new ArrayList<>();
+        int rows = 0;
+        for (int i = 0; i < done.size(); i++) {
+          Finished f = done.get(i);
+          recorded[i] = f.holder().equals(holders.remove(f.deliveryId()));
+          if (!recorded[i]) {
+            continue; // the lease ran out and another worker holds it: its attempt counts
+          }
+          alike
+              .computeIfAbsent(
+                  new Outcome(
+                      f.status(),
+                      f.retryInMillis(),
+                      f.attempt().httpStatus(),
+                      f.attempt().error(),
+                      f.delivered()),
+                  k -> new ArrayList<>())
+              .add(f.deliveryId());
+          attempts.addAll(
+              Arrays.asList(
+                  f.deliveryId(),
+                  f.attempt().attempt(),
+                  f.attempt().attemptedAt(),
+                  f.attempt().destinationHost(),
+                  f.attempt().httpStatus(),
+                  f.attempt().latencyMs(),
+                  f.attempt().error()));
+          rows++;
+        }
+        for (Map.Entry<Outcome, List<String>> e : alike.entrySet()) {
+          Outcome o = e.getKey();
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "UPDATE webhook_deliveries SET status = ?, lease_holder = NULL, lease_until ="
+                      + " NULL, next_attempt_at = TIMESTAMPADD(MICROSECOND, ?, "
+                      + NOW
+                      + "), last_status_code = ?, last_error = ?, delivered_at = "
+                      + (o.delivered() ? NOW : "delivered_at")
+                      + ", updated_at = "
+                      + NOW
+                      + " WHERE id IN ("
+                      + marks(e.getValue().size())
+                      + ")")) {
+            List<Object> args = new ArrayList<>();
+            args.add(o.status());
+            args.add(o.retryInMillis() * 1000);
+            args.add(o.httpStatus());
+            args.add(o.error());
+            args.addAll(e.getValue());
+            Jdbc.bind(ps, args);
+            ps.executeUpdate();
+          }
+        }
+        if (rows > 0) {
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at,"
+                      + " destination_host, http_status, latency_ms, error) VALUES "
+                      + String.join(
+                          ", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?)")))) {
+            Jdbc.bind(ps, attempts);
+            ps.executeUpdate();
           }
         }
         c.commit();

@@ -36,6 +36,7 @@ public class IndexMaintenance {
   Duration warmUp;
 
   private volatile boolean warm;
+  private int failedBuilds;
 
   @Inject
   @ConfigProperty(name = "ac.catalog.index.refresh-interval", defaultValue = "PT2S")
@@ -57,8 +58,12 @@ public class IndexMaintenance {
     try {
       index.build();
     } catch (RuntimeException e) {
-      LOG.log(Level.SEVERE, "Catalog index build failed; retrying in 15 s", e);
-      scheduler.schedule(this::buildThenMaintain, 15, TimeUnit.SECONDS);
+      // The first build runs while the container may still be deploying the application, and a
+      // class it loads then can fail to load ("zip file closed", seen once in CI): try again soon
+      // once, then every 15 s.
+      int delay = failedBuilds++ == 0 ? 2 : 15;
+      LOG.log(Level.SEVERE, "Catalog index build failed; retrying in " + delay + " s", e);
+      scheduler.schedule(this::buildThenMaintain, delay, TimeUnit.SECONDS);
       return;
     }
     try {
