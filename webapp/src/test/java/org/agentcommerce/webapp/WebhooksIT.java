@@ -587,6 +587,65 @@ class WebhooksIT {
   }
 
   @Test
+  void twoNodesShareTheDeliveriesAndNeverSendOneTwice() throws Exception {
+    String secret = configure("[]");
+    int n = 300;
+    for (int i = 0; i < n; i++) {
+      receiver.then(new Answer(200, null, 5)); // a little slow, so that backlogs build on both
+    }
+    try (SecondNode other = SecondNode.start(Deployments.realWar())) {
+      // Outbox rows as an order's commit leaves them, written over JDBC as a third node would:
+      // both nodes find them at their poll and claim deliveries from the same table.
+      try (Connection c =
+              DriverManager.getConnection(
+                  TestDatabase.url(), TestDatabase.user(), TestDatabase.password());
+          PreparedStatement ps =
+              c.prepareStatement(
+                  "INSERT INTO domain_events (id, event_type, aggregate_type, aggregate_id,"
+                      + " agent_id, merchant_id, status, amount_minor, currency, data,"
+                      + " created_at) VALUES (?, 'order.created', 'order', ?, ?, ?,"
+                      + " 'awaiting_payment', 1250, 'USD', ?, CURRENT_TIMESTAMP(6))")) {
+        for (int i = 0; i < n; i++) {
+          String order = "ord_twonodes" + UUID.randomUUID().toString().substring(0, 8) + i;
+          ps.setString(1, "evt_" + UUID.randomUUID().toString().replace("-", "").substring(0, 24));
+          ps.setString(2, order);
+          ps.setString(3, agent.agentId());
+          ps.setString(4, LUMEN);
+          ps.setString(5, "{\"order_id\":\"" + order + "\",\"total_amount\":\"12.50\"}");
+          ps.executeUpdate();
+        }
+      }
+      receiver.await(n, 60_000);
+      Thread.sleep(1_500); // a copy sent twice would have arrived by now
+      List<WebhookReceiver.Received> got = receiver.received();
+      assertEquals(n, got.size());
+      assertEquals(
+          n, got.stream().map(r -> r.header("webhook-id")).distinct().count(), "each id once");
+      for (WebhookReceiver.Received r : got.subList(0, 5)) {
+        r.verify(secret);
+      }
+      long deadline = System.currentTimeMillis() + 20_000;
+      while (count(
+              TestDatabase.url(),
+              "SELECT COUNT(*) FROM webhook_deliveries WHERE agent_id = ? AND status ="
+                  + " 'succeeded' AND attempts = 1",
+              agent.agentId())
+          < n) {
+        assertTrue(System.currentTimeMillis() < deadline, "not all recorded as delivered once");
+        Thread.sleep(200);
+      }
+      assertEquals(
+          n,
+          count(
+              TestDatabase.url(),
+              "SELECT COUNT(*) FROM webhook_attempts a JOIN webhook_deliveries d ON d.id ="
+                  + " a.delivery_id WHERE d.agent_id = ?",
+              agent.agentId()),
+          "one attempt recorded per delivery");
+    }
+  }
+
+  @Test
   void aDeliveryUnderWayWhenItsNodeCrashesIsDeliveredAfterTheRestart() throws Exception {
     // A node of its own, on a database of its own, so that no other worker can take the delivery.
     String db = "ac_whrestart_" + UUID.randomUUID().toString().substring(0, 8);

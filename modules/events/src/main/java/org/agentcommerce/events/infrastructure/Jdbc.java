@@ -40,6 +40,11 @@ final class Jdbc {
     }
   }
 
+  /** {@code n} copies of one row's placeholders, for a multi-row INSERT's VALUES. */
+  static String rows(int n, String row) {
+    return String.join(", ", java.util.Collections.nCopies(n, row));
+  }
+
   static Instant instant(Timestamp t) {
     return t == null ? null : t.toInstant();
   }

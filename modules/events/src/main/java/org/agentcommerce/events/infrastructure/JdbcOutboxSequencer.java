@@ -76,6 +76,17 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
       String data,
       Timestamp createdAt) {}
 
+  private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
+    for (int i = 0; i < args.size(); i++) {
+      Object a = args.get(i);
+      if (a instanceof java.sql.Timestamp t) {
+        ps.setTimestamp(i + 1, t);
+      } else {
+        ps.setObject(i + 1, a);
+      }
+    }
+  }
+
   private static List<Sequenced> run(Connection c, int batch, BuyerOf buyers, FanOut fanOut)
       throws SQLException {
     long next;
@@ -127,63 +138,70 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
       }
     }
     java.util.Map<String, Buyer> known = buyers.ofAll(agentByOrder);
+    // One INSERT for the batch's timeline rows and one UPDATE marking their outbox rows: two
+    // statements a batch (a JDBC batch on this driver is one statement per row).
     List<Sequenced> out = new ArrayList<>();
-    try (PreparedStatement insert =
-            c.prepareStatement(
-                "INSERT INTO order_events (id, event_id, event_type, agent_id, merchant_id,"
-                    + " order_id, buyer_ref, buyer_issuer, buyer_subject, status, amount_minor,"
-                    + " currency, data, created_at, sequenced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
-                    + " ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP(6))");
-        PreparedStatement mark =
-            c.prepareStatement(
-                "UPDATE domain_events SET timeline_id = ? WHERE seq = ? AND timeline_id IS NULL")) {
-      for (Row r : rows) {
-        long id = next++;
-        String orderId = "order".equals(r.aggregateType()) ? r.aggregateId() : null;
-        Buyer buyer = null;
-        if (orderId != null) {
-          buyer =
-              agentByOrder.get(orderId).equals(r.agentId())
-                  ? known.get(orderId)
-                  : buyers.of(r.agentId(), orderId).orElse(null);
-        }
-        insert.setLong(1, id);
-        insert.setString(2, r.eventId());
-        insert.setString(3, r.type());
-        insert.setString(4, r.agentId());
-        insert.setString(5, r.merchantId());
-        insert.setString(6, orderId);
-        insert.setString(7, r.buyerRef());
-        insert.setString(8, buyer == null ? null : buyer.issuer());
-        insert.setString(9, buyer == null ? null : buyer.subject());
-        insert.setString(10, r.status());
-        insert.setObject(11, r.amountMinor());
-        insert.setString(12, r.currency());
-        insert.setString(13, r.data());
-        insert.setTimestamp(14, r.createdAt());
-        insert.addBatch();
-        mark.setLong(1, id);
-        mark.setLong(2, r.seq());
-        mark.addBatch();
-        Instant created = r.createdAt() == null ? null : r.createdAt().toInstant();
-        out.add(
-            new Sequenced(
-                id,
-                r.eventId(),
-                r.type(),
-                r.agentId(),
-                r.merchantId(),
-                orderId,
-                r.data(),
-                created));
+    List<Object> values = new ArrayList<>(rows.size() * 14);
+    List<Object> marks = new ArrayList<>(rows.size() * 3);
+    List<Object> seqs = new ArrayList<>(rows.size());
+    for (Row r : rows) {
+      long id = next++;
+      String orderId = "order".equals(r.aggregateType()) ? r.aggregateId() : null;
+      Buyer buyer = null;
+      if (orderId != null) {
+        buyer =
+            agentByOrder.get(orderId).equals(r.agentId())
+                ? known.get(orderId)
+                : buyers.of(r.agentId(), orderId).orElse(null);
       }
-      insert.executeBatch();
-      for (int changed : mark.executeBatch()) {
-        // A driver that sends the batch in bulk answers SUCCESS_NO_INFO; the row lock held since
-        // the start is what guarantees one sequencer, this is the check where counts come back.
-        if (changed != 1 && changed != java.sql.Statement.SUCCESS_NO_INFO) {
-          throw new IllegalStateException("An outbox row was sequenced twice");
-        }
+      values.addAll(
+          java.util.Arrays.asList(
+              id,
+              r.eventId(),
+              r.type(),
+              r.agentId(),
+              r.merchantId(),
+              orderId,
+              r.buyerRef(),
+              buyer == null ? null : buyer.issuer(),
+              buyer == null ? null : buyer.subject(),
+              r.status(),
+              r.amountMinor(),
+              r.currency(),
+              r.data(),
+              r.createdAt()));
+      marks.add(r.seq());
+      marks.add(id);
+      seqs.add(r.seq());
+      Instant created = r.createdAt() == null ? null : r.createdAt().toInstant();
+      out.add(
+          new Sequenced(
+              id, r.eventId(), r.type(), r.agentId(), r.merchantId(), orderId, r.data(), created));
+    }
+    try (PreparedStatement insert =
+        c.prepareStatement(
+            "INSERT INTO order_events (id, event_id, event_type, agent_id, merchant_id,"
+                + " order_id, buyer_ref, buyer_issuer, buyer_subject, status, amount_minor,"
+                + " currency, data, created_at, sequenced_at) VALUES "
+                + Jdbc.rows(
+                    rows.size(),
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP(6))"))) {
+      bind(insert, values);
+      insert.executeUpdate();
+    }
+    List<Object> markArgs = new ArrayList<>(marks);
+    markArgs.addAll(seqs);
+    try (PreparedStatement mark =
+        c.prepareStatement(
+            "UPDATE domain_events SET timeline_id = CASE seq "
+                + String.join(" ", java.util.Collections.nCopies(rows.size(), "WHEN ? THEN ?"))
+                + " END WHERE seq IN ("
+                + Jdbc.rows(rows.size(), "?")
+                + ") AND timeline_id IS NULL")) {
+      bind(mark, markArgs);
+      // The row lock held since the start is what guarantees one sequencer; this is the check.
+      if (mark.executeUpdate() != rows.size()) {
+        throw new IllegalStateException("An outbox row was sequenced twice");
       }
     }
     for (Sequenced s : out) {

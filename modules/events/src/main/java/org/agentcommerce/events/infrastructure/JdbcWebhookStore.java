@@ -180,23 +180,32 @@ public class JdbcWebhookStore implements WebhookStore {
     if (deliveries.isEmpty()) {
       return;
     }
-    try (PreparedStatement ps = c.prepareStatement(ENQUEUE)) {
+    // One statement for all of them (a JDBC batch on this driver is one statement per row).
+    String row = ENQUEUE.substring(ENQUEUE.indexOf(" VALUES ") + 8);
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            ENQUEUE.substring(0, ENQUEUE.indexOf(" VALUES ") + 8)
+                + Jdbc.rows(deliveries.size(), row))) {
+      int i = 0;
       for (Queued q : deliveries) {
-        bindQueued(ps, q);
-        ps.addBatch();
+        bindQueued(ps, 6 * i++, q);
       }
-      ps.executeBatch();
+      ps.executeUpdate();
     }
   }
 
   private static String bindQueued(PreparedStatement ps, Queued q) throws SQLException {
+    return bindQueued(ps, 0, q);
+  }
+
+  private static String bindQueued(PreparedStatement ps, int at, Queued q) throws SQLException {
     String id = Ids.newId("whd", 12);
-    ps.setString(1, id);
-    ps.setString(2, q.agentId());
-    ps.setString(3, q.messageId());
-    ps.setString(4, q.eventType());
-    ps.setObject(5, q.timelineId());
-    ps.setString(6, q.body());
+    ps.setString(at + 1, id);
+    ps.setString(at + 2, q.agentId());
+    ps.setString(at + 3, q.messageId());
+    ps.setString(at + 4, q.eventType());
+    ps.setObject(at + 5, q.timelineId());
+    ps.setString(at + 6, q.body());
     return id;
   }
 
