@@ -383,6 +383,8 @@ class WebhooksIT {
             "https://10.1.2.3/hook",
             "https://192.168.0.10/hook",
             "https://[fd00:ec2::254]/hook",
+            "https://[::ffff:0:a9fe:a9fe]/hook",
+            "https://1.1.1.1:70000/hook",
             "http://example.com/hook",
             "not a url")) {
       Http.Answer a = put("{\"enabled\":true,\"destination_url\":\"" + url + "\"}");

@@ -398,9 +398,14 @@ public class WebhookDeliverer {
     String holder = node + "." + claims.incrementAndGet();
     Optional<WebhookStore.Delivery> claimed = store.claim(deliveryId, holder, lease.toMillis());
     if (claimed.isPresent()) {
-      WebhookStore.Finished done =
-          attempt(claimed.get(), holder, store.endpoint(claimed.get().agentId()));
-      recorded(done, store.finishAll(List.of(done))[0]);
+      held.add(deliveryId); // this node's poll leaves it alone while it is sent here
+      try {
+        WebhookStore.Finished done =
+            attempt(claimed.get(), holder, store.endpoint(claimed.get().agentId()));
+        recorded(done, store.finishAll(List.of(done))[0]);
+      } finally {
+        held.remove(deliveryId);
+      }
     }
     return store.delivery(agentId, deliveryId);
   }
@@ -475,9 +480,19 @@ public class WebhookDeliverer {
       try {
         DestinationGuard.Checked to = guard().resolve(endpoint.get().destinationUrl());
         host = to.uri().getHost();
-        outcome = send(to, d, endpoint.get(), started);
+        // The name's lookup counts in the attempt's time: nothing is sent once the timeout has
+        // passed, so an attempt started within 80 % of its lease never outlives the lease.
+        Duration left = timeout.minusNanos(System.nanoTime() - t0);
+        outcome =
+            left.isNegative() || left.isZero()
+                ? new Outcome("retry", null, "timeout (resolving the host)", null)
+                : send(to, d, endpoint.get(), started, left);
       } catch (DestinationGuard.Refused e) {
         outcome = new Outcome("failed", null, "destination refused: " + e.getMessage(), null);
+      } catch (RuntimeException e) {
+        // Recorded like any failed attempt, so that the retry schedule ends it.
+        LOG.log(Level.WARNING, "A webhook attempt failed unexpectedly", e);
+        outcome = new Outcome("retry", null, "failed: " + e.getClass().getSimpleName(), null);
       }
     }
     int latency = (int) ((System.nanoTime() - t0) / 1_000_000);
@@ -507,7 +522,8 @@ public class WebhookDeliverer {
       DestinationGuard.Checked to,
       WebhookStore.Delivery d,
       WebhookStore.Endpoint endpoint,
-      Instant now) {
+      Instant now,
+      Duration left) {
     long timestamp = now.getEpochSecond();
     List<String> keys = new ArrayList<>();
     keys.add(secrets.decrypt(d.agentId(), endpoint.secretCiphertext()));
@@ -539,7 +555,7 @@ public class WebhookDeliverer {
     try {
       WebhookTransport.Answer answer =
           transport.post(
-              to, headers, d.payload().getBytes(java.nio.charset.StandardCharsets.UTF_8), timeout);
+              to, headers, d.payload().getBytes(java.nio.charset.StandardCharsets.UTF_8), left);
       int code = answer.status();
       if (code >= 200 && code < 300) {
         return new Outcome("succeeded", code, null, null);

@@ -52,9 +52,10 @@ import org.agentcommerce.events.domain.webhook.WebhookTransport;
  *   <li>The answer's body is read and thrown away up to 1 MiB (then the connection is closed
  *       instead); the connection is kept only when the answer was HTTP/1.1, framed by {@code
  *       Content-Length} or chunked, read to its end and not {@code Connection: close}.
- *   <li>A kept-alive connection the receiver closed while it was idle fails before any byte of the
- *       answer: the request is sent once more on a new connection (same {@code webhook-id}, so a
- *       receiver that did get the first copy de-duplicates it).
+ *   <li>A request is sent once: a connection that fails is the attempt's failure (the delivery's
+ *       retry schedule sends it again). A kept-alive connection idle for more than a second is
+ *       first checked for the receiver's idle close (a read that waits a millisecond), so that a
+ *       receiver's keep-alive timeout does not fail attempts.
  * </ul>
  *
  * Why not {@code java.net.http.HttpClient}: it resolves the name itself, and on this two-core
@@ -70,6 +71,7 @@ public class Http11WebhookTransport implements WebhookTransport {
   static final int MAX_HEAD = 64 * 1024;
   static final long MAX_BODY = 1024 * 1024;
   static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(15);
+  static final long CHECK_AFTER_NANOS = TimeUnit.SECONDS.toNanos(1);
   static final int MAX_IDLE_PER_DESTINATION = 64;
   private static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
@@ -83,8 +85,11 @@ public class Http11WebhookTransport implements WebhookTransport {
   /** Kept-alive connections per destination, the most recently used last. */
   private final Map<String, ArrayDeque<Conn>> idle = new HashMap<>();
 
-  /** Exchanges under way and their deadlines (System.nanoTime). */
-  private final Map<Conn, Long> busy = new ConcurrentHashMap<>();
+  /**
+   * Sockets of exchanges under way, from before the connect to the end of the answer, and their
+   * deadlines (System.nanoTime): the reaper closes them when the deadline has passed.
+   */
+  private final Map<Socket, Long> busy = new ConcurrentHashMap<>();
 
   /** For CDI: the default TLS context and the container's thread factory. */
   public Http11WebhookTransport() {}
@@ -118,6 +123,7 @@ public class Http11WebhookTransport implements WebhookTransport {
   /** A connection and its read buffer. */
   private static final class Conn {
     final String key;
+    final Socket raw;
     final Socket socket;
     final InputStream in;
     final OutputStream out;
@@ -126,20 +132,12 @@ public class Http11WebhookTransport implements WebhookTransport {
     int lim;
     long idleSince;
 
-    Conn(String key, Socket socket) throws IOException {
+    Conn(String key, Socket raw, Socket socket) throws IOException {
       this.key = key;
+      this.raw = raw;
       this.socket = socket;
       this.in = socket.getInputStream();
       this.out = socket.getOutputStream();
-    }
-  }
-
-  /** The request failed on a reused connection before any byte of an answer arrived. */
-  private static final class Stale extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    Stale(IOException cause) {
-      super(cause);
     }
   }
 
@@ -158,21 +156,15 @@ public class Http11WebhookTransport implements WebhookTransport {
     String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
     String key = (https ? "https://" : "http://") + host.toLowerCase(Locale.ROOT) + ":" + port;
     byte[] request = request(uri, host, port, https, headers, body);
-    Conn reused = takeIdle(key, to.addresses());
-    if (reused != null) {
-      try {
-        return exchange(reused, request, deadline, true);
-      } catch (Stale e) {
-        LOG.fine(() -> "Kept-alive webhook connection to " + key + " was closed; sending anew");
-      }
+    Conn c = takeIdle(key, to.addresses());
+    if (c == null) {
+      c = connect(key, to.addresses(), bare, port, https, deadline);
     }
-    return exchange(
-        connect(key, to.addresses(), bare, port, https, deadline), request, deadline, false);
+    return exchange(c, request, deadline);
   }
 
-  private Answer exchange(Conn c, byte[] request, long deadline, boolean reused)
-      throws IOException {
-    busy.put(c, deadline);
+  private Answer exchange(Conn c, byte[] request, long deadline) throws IOException {
+    busy.put(c.raw, deadline);
     startReaper();
     boolean keep = false;
     try {
@@ -180,14 +172,12 @@ public class Http11WebhookTransport implements WebhookTransport {
         c.out.write(request);
         c.out.flush();
       } catch (IOException e) {
-        throw overdue(deadline) ? timedOut() : reused ? new Stale(e) : e;
+        throw overdue(deadline) ? timedOut() : e;
       }
       int status;
       String retryAfter;
-      boolean first = reused;
       while (true) {
-        String line = readLine(c, deadline, first);
-        first = false;
+        String line = readLine(c, deadline);
         String[] parts = line.split(" ", 3);
         if (parts.length < 2
             || !parts[0].startsWith("HTTP/1.")
@@ -212,12 +202,12 @@ public class Http11WebhookTransport implements WebhookTransport {
     } catch (SocketTimeoutException e) {
       throw timedOut();
     } catch (IOException e) {
-      if (!(e instanceof Stale) && !(e instanceof TimedOut) && overdue(deadline)) {
+      if (!(e instanceof TimedOut) && overdue(deadline)) {
         throw timedOut(); // the reaper closed the socket at the deadline
       }
       throw e;
     } finally {
-      busy.remove(c);
+      busy.remove(c.raw);
       if (keep && !closed) {
         giveBack(c);
       } else {
@@ -244,6 +234,10 @@ public class Http11WebhookTransport implements WebhookTransport {
         throw timedOut();
       }
       Socket raw = new Socket();
+      // Watched from here on: a peer that trickles the TLS handshake a byte at a time would
+      // otherwise never let a per-read timeout fire.
+      busy.put(raw, deadline);
+      startReaper();
       try {
         raw.setTcpNoDelay(true);
         raw.connect(
@@ -259,13 +253,15 @@ public class Http11WebhookTransport implements WebhookTransport {
           ssl.startHandshake();
           socket = ssl;
         }
-        return new Conn(key, socket);
+        return new Conn(key, raw, socket);
       } catch (SocketTimeoutException e) {
+        busy.remove(raw);
         close(raw);
         last = timedOut();
       } catch (IOException e) {
+        busy.remove(raw);
         close(raw);
-        last = e;
+        last = overdue(deadline) ? timedOut() : e;
       }
     }
     throw last;
@@ -350,7 +346,7 @@ public class Http11WebhookTransport implements WebhookTransport {
     Head head = new Head();
     int total = 0;
     while (true) {
-      String line = readLine(c, deadline, false);
+      String line = readLine(c, deadline);
       if (line.isEmpty()) {
         return head;
       }
@@ -401,7 +397,7 @@ public class Http11WebhookTransport implements WebhookTransport {
     if (head.chunked) {
       long read = 0;
       while (true) {
-        String size = readLine(c, deadline, false);
+        String size = readLine(c, deadline);
         int semi = size.indexOf(';');
         long n;
         try {
@@ -413,7 +409,7 @@ public class Http11WebhookTransport implements WebhookTransport {
           throw new IOException("A malformed chunk in the answer");
         }
         if (n == 0) {
-          while (!readLine(c, deadline, false).isEmpty()) {
+          while (!readLine(c, deadline).isEmpty()) {
             // trailer fields: ignored
           }
           return true;
@@ -423,7 +419,7 @@ public class Http11WebhookTransport implements WebhookTransport {
           return false;
         }
         skip(c, n, deadline);
-        if (!readLine(c, deadline, false).isEmpty()) {
+        if (!readLine(c, deadline).isEmpty()) {
           throw new IOException("A malformed chunk in the answer");
         }
       }
@@ -449,34 +445,14 @@ public class Http11WebhookTransport implements WebhookTransport {
     }
   }
 
-  /**
-   * One line without its CR LF. On a reused connection, an end before the first byte means the
-   * receiver had closed it while idle: {@link Stale}.
-   */
-  private String readLine(Conn c, long deadline, boolean firstOfReused) throws IOException {
+  /** One line of the answer without its CR LF. */
+  private String readLine(Conn c, long deadline) throws IOException {
     StringBuilder line = new StringBuilder(64);
-    boolean any = false;
     while (true) {
-      if (c.pos == c.lim) {
-        boolean more;
-        try {
-          more = fill(c, deadline);
-        } catch (SocketTimeoutException | TimedOut e) {
-          throw e;
-        } catch (IOException e) {
-          if (firstOfReused && !any) {
-            throw new Stale(e);
-          }
-          throw e;
-        }
-        if (!more) {
-          if (firstOfReused && !any) {
-            throw new Stale(new IOException("closed"));
-          }
-          throw new IOException("The receiver closed the connection mid-answer");
-        }
+      if (c.pos == c.lim && !fill(c, deadline)) {
+        throw new java.io.EOFException(
+            "The receiver closed the connection before its answer ended");
       }
-      any = true;
       byte b = c.buf[c.pos++];
       if (b == '\n') {
         int len = line.length();
@@ -512,7 +488,8 @@ public class Http11WebhookTransport implements WebhookTransport {
         if (now - c.idleSince > IDLE_NANOS
             || c.socket.isClosed()
             || c.pos != c.lim // bytes nobody asked for: the connection is out of step
-            || !addresses.contains(c.socket.getInetAddress())) {
+            || !addresses.contains(c.socket.getInetAddress())
+            || (now - c.idleSince > CHECK_AFTER_NANOS && !open(c))) {
           close(c.socket);
           continue;
         }
@@ -520,6 +497,22 @@ public class Http11WebhookTransport implements WebhookTransport {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a connection idle for a while is still open: a read that waits a millisecond sees the
+   * end a receiver's idle timeout left (or bytes nobody asked for). A request is never sent twice
+   * by this transport, so this is what keeps a receiver's idle close from failing an attempt.
+   */
+  private static boolean open(Conn c) {
+    try {
+      c.socket.setSoTimeout(1);
+      return c.in.read(c.buf, 0, c.buf.length) == 0;
+    } catch (SocketTimeoutException e) {
+      return true; // nothing to read: open
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private void giveBack(Conn c) {
@@ -557,9 +550,9 @@ public class Http11WebhookTransport implements WebhookTransport {
     try {
       long now = System.nanoTime();
       busy.forEach(
-          (c, deadline) -> {
+          (socket, deadline) -> {
             if (now - deadline > GRACE_NANOS) {
-              close(c.socket);
+              close(socket);
             }
           });
       synchronized (idle) {
@@ -598,7 +591,7 @@ public class Http11WebhookTransport implements WebhookTransport {
     if (s != null) {
       s.shutdownNow();
     }
-    busy.keySet().forEach(c -> close(c.socket));
+    busy.keySet().forEach(Http11WebhookTransport::close);
     synchronized (idle) {
       idle.values().forEach(q -> q.forEach(c -> close(c.socket)));
       idle.clear();

@@ -462,10 +462,11 @@ public class JdbcWebhookStore implements WebhookStore {
         int rows = 0;
         for (int i = 0; i < done.size(); i++) {
           Finished f = done.get(i);
-          recorded[i] = f.holder().equals(holders.remove(f.deliveryId()));
+          recorded[i] = f.holder().equals(holders.get(f.deliveryId()));
           if (!recorded[i]) {
             continue; // the lease ran out and another worker holds it: its attempt counts
           }
+          holders.remove(f.deliveryId()); // one outcome per delivery
           alike
               .computeIfAbsent(
                   new Outcome(

@@ -242,32 +242,62 @@ class Http11WebhookTransportTest {
   }
 
   @Test
-  void aKeptAliveConnectionTheReceiverClosedIsReplacedAndTheRequestSentOnce() throws Exception {
+  void aKeptAliveConnectionTheReceiverClosedWhileIdleIsReplacedAndNoRequestIsSentTwice()
+      throws Exception {
     Raw r = new Raw();
     assertEquals(204, post(r.at("/")).status());
     for (Socket s : r.sockets) {
       s.close(); // the receiver's idle timeout
     }
-    Thread.sleep(100);
+    Thread.sleep(1_200); // idle for over a second: checked before it is used again
     assertEquals(204, post(r.at("/")).status());
     assertEquals(2, r.requests.size());
     assertEquals(2, r.connections.get());
-    // A kept-alive connection closed after the request arrived and before any answer: sent once
-    // more on a new connection with the same webhook-id (at least once; the receiver
-    // de-duplicates).
+    // The receiver reads the next request on the kept-alive connection and closes it without an
+    // answer: the attempt fails; the transport never sends the same request again.
     r.then((String) null);
-    assertEquals(204, post(r.at("/")).status());
-    assertEquals(4, r.requests.size());
-    assertEquals(r.requests.get(2).head(), r.requests.get(3).head());
-    assertEquals(3, r.connections.get());
-    // On a new connection, the same is a failure: never sent again by the transport.
-    transport.close();
-    Http11WebhookTransport fresh = new Http11WebhookTransport(null, Thread::new);
-    closing.add(fresh::close);
-    r.then((String) null);
+    IOException e = assertThrows(IOException.class, () -> post(r.at("/")));
+    assertTrue(e instanceof java.io.EOFException, e.toString());
+    Thread.sleep(200);
+    assertEquals(3, r.requests.size());
+    assertEquals(2, r.connections.get());
+  }
+
+  @Test
+  void aTlsHandshakeTrickledAByteAtATimeIsCutAtTheDeadline() throws Exception {
+    ServerSocket trickle = new ServerSocket(0, 50, LOOPBACK);
+    closing.add(trickle);
+    Thread t =
+        new Thread(
+            () -> {
+              try (Socket s = trickle.accept()) {
+                s.getInputStream().read(new byte[4096]); // the ClientHello
+                OutputStream out = s.getOutputStream();
+                out.write(new byte[] {0x16, 0x03, 0x03, 0x40, 0x00}); // a 16 KiB record...
+                for (int i = 0; i < 100 && !s.isClosed(); i++) {
+                  Thread.sleep(200);
+                  out.write(0); // ...a byte at a time, each well within a read timeout
+                  out.flush();
+                }
+              } catch (IOException | InterruptedException e) {
+                // cut off
+              }
+            });
+    t.setDaemon(true);
+    t.start();
+    long t0 = System.nanoTime();
     assertThrows(
-        IOException.class, () -> fresh.post(r.at("/"), List.<String[]>of(), BODY, TIMEOUT));
-    assertEquals(5, r.requests.size());
+        WebhookTransport.TimedOut.class,
+        () ->
+            transport.post(
+                new DestinationGuard.Checked(
+                    URI.create("https://hooks.test:" + trickle.getLocalPort() + "/"),
+                    List.of(LOOPBACK)),
+                List.of(),
+                BODY,
+                Duration.ofMillis(800)));
+    long took = (System.nanoTime() - t0) / 1_000_000;
+    assertTrue(took >= 750 && took < 2_500, "took " + took + " ms");
   }
 
   @Test

@@ -78,6 +78,9 @@ public final class DestinationGuard {
     if (!scheme.equals("https") && !scheme.equals("http")) {
       throw new Refused("destination_url must be https");
     }
+    if (uri.getPort() != -1 && (uri.getPort() < 1 || uri.getPort() > 65535)) {
+      throw new Refused("destination_url has a port outside 1-65535");
+    }
     InetAddress[] addresses;
     try {
       String host = uri.getHost();
@@ -111,6 +114,15 @@ public final class DestinationGuard {
     return new Checked(uri, java.util.Arrays.asList(addresses));
   }
 
+  private static boolean zeroPrefix8(byte[] b) {
+    for (int i = 0; i < 8; i++) {
+      if (b[i] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether the address is a public unicast address. */
   public static boolean isPublic(InetAddress a) {
     if (a.isLoopbackAddress()
@@ -132,6 +144,9 @@ public final class DestinationGuard {
           || (o0 == 172 && o1 >= 16 && o1 <= 31)
           || (o0 == 192 && o1 == 168)
           || (o0 == 192 && o1 == 0 && (b[2] & 0xff) == 0) // IETF protocol assignments
+          || (o0 == 192 && o1 == 0 && (b[2] & 0xff) == 2) // documentation (TEST-NET-1)
+          || (o0 == 198 && o1 == 51 && (b[2] & 0xff) == 100) // documentation (TEST-NET-2)
+          || (o0 == 203 && o1 == 0 && (b[2] & 0xff) == 113) // documentation (TEST-NET-3)
           || (o0 == 198 && (o1 == 18 || o1 == 19)) // benchmarking
           || o0 >= 224); // multicast, reserved, broadcast
     }
@@ -150,8 +165,34 @@ public final class DestinationGuard {
       if (zeroPrefix) {
         return false; // ::/80 — IPv4-mapped (::ffff:a.b.c.d), compatible, unspecified, loopback
       }
+      if (zeroPrefix8(b)
+          && (b[8] & 0xff) == 0xff
+          && (b[9] & 0xff) == 0xff
+          && b[10] == 0
+          && b[11] == 0) {
+        return false; // IPv4-translated ::ffff:0:a.b.c.d (SIIT) embeds an IPv4 address
+      }
       if (h0 == 0x20 && (b[1] & 0xff) == 0x02) {
         return false; // 6to4 2002::/16 embeds an IPv4 address
+      }
+      if (h0 == 0x20 && b[1] == 0x01 && b[2] == 0 && b[3] == 0) {
+        return false; // Teredo 2001::/32 embeds an IPv4 address
+      }
+      if (h0 == 0x20 && b[1] == 0x01 && (b[2] & 0xff) == 0x0d && (b[3] & 0xff) == 0xb8) {
+        return false; // documentation 2001:db8::/32
+      }
+      if (h0 == 0x01
+          && b[1] == 0
+          && b[2] == 0
+          && b[3] == 0
+          && b[4] == 0
+          && b[5] == 0
+          && b[6] == 0
+          && b[7] == 0) {
+        return false; // discard-only 100::/64
+      }
+      if ((h0 & 0xe0) != 0x20) {
+        return false; // outside global unicast 2000::/3 (nothing public is allocated there)
       }
       if (h0 == 0x00 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b) {
         return false; // NAT64 64:ff9b::/96

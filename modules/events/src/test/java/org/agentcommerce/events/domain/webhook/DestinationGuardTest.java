@@ -65,6 +65,16 @@ class DestinationGuardTest {
           "https://[fd00:ec2::254]/hook",
           "https://[fe80::1]/hook",
           "https://[::ffff:10.0.0.1]/hook",
+          "https://[::ffff:0:a9fe:a9fe]/hook", // IPv4-translated 169.254.169.254 (SIIT)
+          "https://[::ffff:0:127.0.0.1]/hook",
+          "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook", // Teredo
+          "https://[2001:db8::1]/hook", // documentation
+          "https://[100::1]/hook", // discard-only
+          "https://[64:ff9b::a00:1]/hook", // NAT64 of 10.0.0.1
+          "https://[4000::1]/hook", // outside global unicast 2000::/3
+          "https://192.0.2.10/hook",
+          "https://198.51.100.10/hook",
+          "https://203.0.113.10/hook",
           "https://internal.example.com/hook",
           "https://metadata.example.com/hook"
         }) {
@@ -81,5 +91,7 @@ class DestinationGuardTest {
     assertTrue(refused(PRODUCTION, "/relative").contains("absolute"));
     assertTrue(refused(PRODUCTION, "https://nowhere.invalid/").contains("resolve"));
     assertTrue(refused(PRODUCTION, "https://exa mple.com/").contains("valid"));
+    assertTrue(refused(PRODUCTION, "https://hooks.example.com:70000/in").contains("port"));
+    assertTrue(refused(PRODUCTION, "https://hooks.example.com:0/in").contains("port"));
   }
 }
