@@ -12,6 +12,10 @@ import org.agentcommerce.catalog.application.CatalogSourcing;
  */
 public class SeedParameters {
 
+  static final String STRATEGIES = "legacy|cache_first|realtime_first|cache_only";
+  static final String STRATEGY_MESSAGE =
+      "Input should be 'legacy', 'cache_first', 'realtime_first' or 'cache_only'";
+
   @QueryParam("allow_external_seed")
   @DefaultValue("true")
   public boolean allowExternalSeed;
@@ -22,9 +26,7 @@ public class SeedParameters {
 
   @QueryParam("external_seed_strategy")
   @DefaultValue("legacy")
-  @Pattern(
-      regexp = "legacy|cache_first|realtime_first|cache_only",
-      message = "Input should be 'legacy', 'cache_first', 'realtime_first' or 'cache_only'")
+  @Pattern(regexp = STRATEGIES, message = STRATEGY_MESSAGE)
   public String externalSeedStrategy;
 
   @QueryParam("fast_mode")
