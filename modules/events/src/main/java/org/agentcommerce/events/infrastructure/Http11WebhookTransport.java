@@ -168,14 +168,8 @@ public class Http11WebhookTransport implements WebhookTransport {
     startReaper();
     boolean keep = false;
     try {
-      try {
-        c.out.write(request);
-        c.out.flush();
-      } catch (IOException e) {
-        throw overdue(deadline) ? timedOut() : e;
-      }
-      int status;
-      String retryAfter;
+      c.out.write(request);
+      c.out.flush();
       while (true) {
         String line = readLine(c, deadline);
         String[] parts = line.split(" ", 3);
@@ -185,7 +179,7 @@ public class Http11WebhookTransport implements WebhookTransport {
             || !parts[1].chars().allMatch(Character::isDigit)) {
           throw new IOException("Not an HTTP/1.x answer");
         }
-        status = Integer.parseInt(parts[1]);
+        int status = Integer.parseInt(parts[1]);
         Head head = readHead(c, deadline);
         if (status >= 100 && status < 200) {
           if (status == 101) {
@@ -193,17 +187,15 @@ public class Http11WebhookTransport implements WebhookTransport {
           }
           continue; // interim answer: the final one follows
         }
-        retryAfter = head.retryAfter;
         boolean http11 = parts[0].equals("HTTP/1.1");
         keep = http11 && !head.close && readBody(c, status, head, deadline);
-        break;
+        return new Answer(status, head.retryAfter);
       }
-      return new Answer(status, retryAfter);
     } catch (SocketTimeoutException e) {
       throw timedOut();
     } catch (IOException e) {
       if (!(e instanceof TimedOut) && overdue(deadline)) {
-        throw timedOut(); // the reaper closed the socket at the deadline
+        throw timedOut(); // the reaper closed the socket at the deadline (or a write failed late)
       }
       throw e;
     } finally {
@@ -254,14 +246,10 @@ public class Http11WebhookTransport implements WebhookTransport {
           socket = ssl;
         }
         return new Conn(key, raw, socket);
-      } catch (SocketTimeoutException e) {
-        busy.remove(raw);
-        close(raw);
-        last = timedOut();
       } catch (IOException e) {
         busy.remove(raw);
         close(raw);
-        last = overdue(deadline) ? timedOut() : e;
+        last = e instanceof SocketTimeoutException || overdue(deadline) ? timedOut() : e;
       }
     }
     throw last;
@@ -533,9 +521,7 @@ public class Http11WebhookTransport implements WebhookTransport {
     }
     synchronized (this) {
       if (reaper == null && !closed) {
-        ScheduledExecutorService s =
-            Executors.newSingleThreadScheduledExecutor(
-                threads != null ? threads : Executors.defaultThreadFactory());
+        ScheduledExecutorService s = Executors.newSingleThreadScheduledExecutor(threads);
         s.scheduleWithFixedDelay(this::reap, 250, 250, TimeUnit.MILLISECONDS);
         reaper = s;
       }

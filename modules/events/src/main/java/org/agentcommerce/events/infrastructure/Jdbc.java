@@ -45,6 +45,11 @@ final class Jdbc {
     return String.join(", ", java.util.Collections.nCopies(n, row));
   }
 
+  /** {@code n} placeholders, for an {@code IN (...)} list. */
+  static String marks(int n) {
+    return rows(n, "?");
+  }
+
   static Instant instant(Timestamp t) {
     return t == null ? null : t.toInstant();
   }

@@ -76,17 +76,6 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
       String data,
       Timestamp createdAt) {}
 
-  private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
-    for (int i = 0; i < args.size(); i++) {
-      Object a = args.get(i);
-      if (a instanceof java.sql.Timestamp t) {
-        ps.setTimestamp(i + 1, t);
-      } else {
-        ps.setObject(i + 1, a);
-      }
-    }
-  }
-
   private static List<Sequenced> run(Connection c, int batch, BuyerOf buyers, FanOut fanOut)
       throws SQLException {
     long next;
@@ -142,7 +131,7 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
     // statements a batch (a JDBC batch on this driver is one statement per row).
     List<Sequenced> out = new ArrayList<>();
     List<Object> values = new ArrayList<>(rows.size() * 14);
-    List<Object> marks = new ArrayList<>(rows.size() * 3);
+    List<Object> whenThen = new ArrayList<>(rows.size() * 3); // (seq, id) pairs, then the seqs
     List<Object> seqs = new ArrayList<>(rows.size());
     for (Row r : rows) {
       long id = next++;
@@ -170,8 +159,8 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
               r.currency(),
               r.data(),
               r.createdAt()));
-      marks.add(r.seq());
-      marks.add(id);
+      whenThen.add(r.seq());
+      whenThen.add(id);
       seqs.add(r.seq());
       Instant created = r.createdAt() == null ? null : r.createdAt().toInstant();
       out.add(
@@ -186,19 +175,18 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
                 + Jdbc.rows(
                     rows.size(),
                     "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP(6))"))) {
-      bind(insert, values);
+      Jdbc.bind(insert, values);
       insert.executeUpdate();
     }
-    List<Object> markArgs = new ArrayList<>(marks);
-    markArgs.addAll(seqs);
+    whenThen.addAll(seqs);
     try (PreparedStatement mark =
         c.prepareStatement(
             "UPDATE domain_events SET timeline_id = CASE seq "
                 + String.join(" ", java.util.Collections.nCopies(rows.size(), "WHEN ? THEN ?"))
                 + " END WHERE seq IN ("
-                + Jdbc.rows(rows.size(), "?")
+                + Jdbc.marks(rows.size())
                 + ") AND timeline_id IS NULL")) {
-      bind(mark, markArgs);
+      Jdbc.bind(mark, whenThen);
       // The row lock held since the start is what guarantees one sequencer; this is the check.
       if (mark.executeUpdate() != rows.size()) {
         throw new IllegalStateException("An outbox row was sequenced twice");

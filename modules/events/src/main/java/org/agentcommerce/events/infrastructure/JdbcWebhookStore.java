@@ -149,16 +149,13 @@ public class JdbcWebhookStore implements WebhookStore {
     }
   }
 
-  private static final String ENQUEUE =
+  private static final String ENQUEUE_INTO =
       "INSERT INTO webhook_deliveries (id, agent_id, message_id, event_type, timeline_id,"
-          + " payload, status, attempts, step, next_attempt_at, created_at, updated_at)"
-          + " VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, 0, "
-          + NOW
-          + ", "
-          + NOW
-          + ", "
-          + NOW
-          + ")";
+          + " payload, status, attempts, step, next_attempt_at, created_at, updated_at) VALUES ";
+
+  /** One queued delivery's values (six parameters). */
+  private static final String ENQUEUE_ROW =
+      "(?, ?, ?, ?, ?, ?, 'pending', 0, 0, " + NOW + ", " + NOW + ", " + NOW + ")";
 
   private String enqueue(
       Connection c,
@@ -168,8 +165,8 @@ public class JdbcWebhookStore implements WebhookStore {
       Long timelineId,
       String body)
       throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(ENQUEUE)) {
-      String id = bindQueued(ps, new Queued(agentId, messageId, eventType, timelineId, body));
+    try (PreparedStatement ps = c.prepareStatement(ENQUEUE_INTO + ENQUEUE_ROW)) {
+      String id = bindQueued(ps, 0, new Queued(agentId, messageId, eventType, timelineId, body));
       ps.executeUpdate();
       return id;
     }
@@ -181,21 +178,14 @@ public class JdbcWebhookStore implements WebhookStore {
       return;
     }
     // One statement for all of them (a JDBC batch on this driver is one statement per row).
-    String row = ENQUEUE.substring(ENQUEUE.indexOf(" VALUES ") + 8);
     try (PreparedStatement ps =
-        c.prepareStatement(
-            ENQUEUE.substring(0, ENQUEUE.indexOf(" VALUES ") + 8)
-                + Jdbc.rows(deliveries.size(), row))) {
+        c.prepareStatement(ENQUEUE_INTO + Jdbc.rows(deliveries.size(), ENQUEUE_ROW))) {
       int i = 0;
       for (Queued q : deliveries) {
         bindQueued(ps, 6 * i++, q);
       }
       ps.executeUpdate();
     }
-  }
-
-  private static String bindQueued(PreparedStatement ps, Queued q) throws SQLException {
-    return bindQueued(ps, 0, q);
   }
 
   private static String bindQueued(PreparedStatement ps, int at, Queued q) throws SQLException {
@@ -317,9 +307,7 @@ public class JdbcWebhookStore implements WebhookStore {
     String except =
         exceptAgents.isEmpty()
             ? ""
-            : " AND agent_id NOT IN ("
-                + String.join(", ", java.util.Collections.nCopies(exceptAgents.size(), "?"))
-                + ")";
+            : " AND agent_id NOT IN (" + Jdbc.marks(exceptAgents.size()) + ")";
     List<Due> ids = new ArrayList<>();
     try (Connection c = Jdbc.connection()) {
       dueInto(
@@ -379,10 +367,6 @@ public class JdbcWebhookStore implements WebhookStore {
           + NOW
           + "))";
 
-  private static String marks(int n) {
-    return String.join(", ", java.util.Collections.nCopies(n, "?"));
-  }
-
   @Override
   public List<Delivery> claimAll(List<String> deliveryIds, String holder, long leaseMillis) {
     if (deliveryIds.isEmpty()) {
@@ -394,7 +378,7 @@ public class JdbcWebhookStore implements WebhookStore {
     claim.add(holder);
     claim.add(leaseMillis * 1000);
     claim.addAll(deliveryIds);
-    if (update(String.format(CLAIM, marks(deliveryIds.size())), claim.toArray()) == 0) {
+    if (update(String.format(CLAIM, Jdbc.marks(deliveryIds.size())), claim.toArray()) == 0) {
       return List.of();
     }
     // The holder is unique to this claim: exactly the rows it won carry it.
@@ -404,7 +388,7 @@ public class JdbcWebhookStore implements WebhookStore {
         "SELECT "
             + DELIVERY_COLUMNS
             + " FROM webhook_deliveries WHERE id IN ("
-            + marks(deliveryIds.size())
+            + Jdbc.marks(deliveryIds.size())
             + ") AND lease_holder = ? AND status = 'delivering' ORDER BY next_attempt_at",
         deliveryIds.size(),
         args.toArray());
@@ -446,7 +430,7 @@ public class JdbcWebhookStore implements WebhookStore {
         try (PreparedStatement ps =
             c.prepareStatement(
                 "SELECT id, lease_holder FROM webhook_deliveries WHERE id IN ("
-                    + marks(done.size())
+                    + Jdbc.marks(done.size())
                     + ") AND status = 'delivering' FOR UPDATE")) {
           for (int i = 0; i < done.size(); i++) {
             ps.setString(i + 1, done.get(i).deliveryId());
@@ -500,7 +484,7 @@ public class JdbcWebhookStore implements WebhookStore {
                       + ", updated_at = "
                       + NOW
                       + " WHERE id IN ("
-                      + marks(e.getValue().size())
+                      + Jdbc.marks(e.getValue().size())
                       + ")")) {
             List<Object> args = new ArrayList<>();
             args.add(o.status());
@@ -517,8 +501,7 @@ public class JdbcWebhookStore implements WebhookStore {
               c.prepareStatement(
                   "INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at,"
                       + " destination_host, http_status, latency_ms, error) VALUES "
-                      + String.join(
-                          ", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?)")))) {
+                      + Jdbc.rows(rows, "(?, ?, ?, ?, ?, ?, ?)"))) {
             Jdbc.bind(ps, attempts);
             ps.executeUpdate();
           }

@@ -32,6 +32,7 @@ import org.agentcommerce.events.domain.webhook.DestinationGuard;
 import org.agentcommerce.events.domain.webhook.WebhookTransport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -157,8 +158,7 @@ class Http11WebhookTransportTest {
     }
 
     DestinationGuard.Checked at(String path) {
-      return new DestinationGuard.Checked(
-          URI.create("http://127.0.0.1:" + server.getLocalPort() + path), List.of(LOOPBACK));
+      return atLoopback("http://127.0.0.1:" + server.getLocalPort() + path);
     }
 
     @Override
@@ -168,6 +168,19 @@ class Http11WebhookTransportTest {
         s.close();
       }
     }
+  }
+
+  /** The URL, as checked at the loopback address (whatever its host name says). */
+  private static DestinationGuard.Checked atLoopback(String url) {
+    return new DestinationGuard.Checked(URI.create(url), List.of(LOOPBACK));
+  }
+
+  /** Asserts that {@code post} times out and took from {@code atLeast} to {@code below} ms. */
+  private static void assertCutOff(long atLeast, long below, Executable post) {
+    long t0 = System.nanoTime();
+    assertThrows(WebhookTransport.TimedOut.class, post);
+    long took = (System.nanoTime() - t0) / 1_000_000;
+    assertTrue(took >= atLeast && took < below, "took " + took + " ms");
   }
 
   private WebhookTransport.Answer post(DestinationGuard.Checked to) throws IOException {
@@ -200,8 +213,7 @@ class Http11WebhookTransportTest {
     Raw r = new Raw();
     // "hooks.invalid" resolves nowhere: the connection goes to the address the guard checked.
     DestinationGuard.Checked to =
-        new DestinationGuard.Checked(
-            URI.create("http://hooks.invalid:" + r.server.getLocalPort() + "/"), List.of(LOOPBACK));
+        atLoopback("http://hooks.invalid:" + r.server.getLocalPort() + "/");
     assertEquals(204, post(to).status());
     assertTrue(r.requests.get(0).head().contains("\r\nHost: hooks.invalid:"));
     // A kept-alive connection is not reused once the checked addresses no longer include its peer.
@@ -285,31 +297,23 @@ class Http11WebhookTransportTest {
             });
     t.setDaemon(true);
     t.start();
-    long t0 = System.nanoTime();
-    assertThrows(
-        WebhookTransport.TimedOut.class,
+    assertCutOff(
+        750,
+        2_500,
         () ->
             transport.post(
-                new DestinationGuard.Checked(
-                    URI.create("https://hooks.test:" + trickle.getLocalPort() + "/"),
-                    List.of(LOOPBACK)),
+                atLoopback("https://hooks.test:" + trickle.getLocalPort() + "/"),
                 List.of(),
                 BODY,
                 Duration.ofMillis(800)));
-    long took = (System.nanoTime() - t0) / 1_000_000;
-    assertTrue(took >= 750 && took < 2_500, "took " + took + " ms");
   }
 
   @Test
   void aReceiverThatStallsMidAnswerIsCutAtTheDeadline() throws Exception {
     Raw r = new Raw();
     r.then("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\npartial");
-    long t0 = System.nanoTime();
-    assertThrows(
-        WebhookTransport.TimedOut.class,
-        () -> transport.post(r.at("/"), List.of(), BODY, Duration.ofMillis(700)));
-    long took = (System.nanoTime() - t0) / 1_000_000;
-    assertTrue(took >= 650 && took < 2_000, "took " + took + " ms");
+    assertCutOff(
+        650, 2_000, () -> transport.post(r.at("/"), List.of(), BODY, Duration.ofMillis(700)));
   }
 
   @Test
@@ -335,19 +339,15 @@ class Http11WebhookTransportTest {
           }
         });
     byte[] big = new byte[64 * 1024 * 1024];
-    long t0 = System.nanoTime();
-    assertThrows(
-        WebhookTransport.TimedOut.class,
+    assertCutOff(
+        650,
+        2_500,
         () ->
             transport.post(
-                new DestinationGuard.Checked(
-                    URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/"),
-                    List.of(LOOPBACK)),
+                atLoopback("http://127.0.0.1:" + silent.getLocalPort() + "/"),
                 List.of(),
                 big,
                 Duration.ofMillis(700)));
-    long took = (System.nanoTime() - t0) / 1_000_000;
-    assertTrue(took >= 650 && took < 2_500, "took " + took + " ms");
   }
 
   @Test
@@ -356,7 +356,7 @@ class Http11WebhookTransportTest {
         IllegalArgumentException.class,
         () ->
             transport.post(
-                new DestinationGuard.Checked(URI.create("http://127.0.0.1:9/"), List.of(LOOPBACK)),
+                atLoopback("http://127.0.0.1:9/"),
                 List.<String[]>of(new String[] {"webhook-id", "a\r\nX-Evil: 1"}),
                 BODY,
                 TIMEOUT));
@@ -369,12 +369,7 @@ class Http11WebhookTransportTest {
       port = s.getLocalPort();
     }
     IOException e =
-        assertThrows(
-            IOException.class,
-            () ->
-                post(
-                    new DestinationGuard.Checked(
-                        URI.create("http://127.0.0.1:" + port + "/"), List.of(LOOPBACK))));
+        assertThrows(IOException.class, () -> post(atLoopback("http://127.0.0.1:" + port + "/")));
     assertTrue(e instanceof java.net.ConnectException, e.toString());
   }
 
@@ -432,33 +427,20 @@ class Http11WebhookTransportTest {
     assertEquals(
         204,
         trusting
-            .post(
-                new DestinationGuard.Checked(
-                    URI.create("https://hooks.test:" + port + "/h"), List.of(LOOPBACK)),
-                List.of(),
-                BODY,
-                TIMEOUT)
+            .post(atLoopback("https://hooks.test:" + port + "/h"), List.of(), BODY, TIMEOUT)
             .status());
     // Same server and trusted certificate, another name: refused before a byte is sent.
     assertThrows(
         SSLHandshakeException.class,
         () ->
             trusting.post(
-                new DestinationGuard.Checked(
-                    URI.create("https://other.test:" + port + "/h"), List.of(LOOPBACK)),
-                List.of(),
-                BODY,
-                TIMEOUT));
+                atLoopback("https://other.test:" + port + "/h"), List.of(), BODY, TIMEOUT));
     // The JVM's default trust store does not know the self-signed certificate.
     assertThrows(
         SSLHandshakeException.class,
         () ->
             transport.post(
-                new DestinationGuard.Checked(
-                    URI.create("https://hooks.test:" + port + "/h"), List.of(LOOPBACK)),
-                List.of(),
-                BODY,
-                TIMEOUT));
+                atLoopback("https://hooks.test:" + port + "/h"), List.of(), BODY, TIMEOUT));
     assertEquals(1, server.requests.size());
   }
 }

@@ -40,8 +40,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 public class ProductSearchResource {
 
-  static final String STRATEGIES = "legacy|cache_first|realtime_first|cache_only";
-
   @Inject SearchExecution execution;
 
   @GET

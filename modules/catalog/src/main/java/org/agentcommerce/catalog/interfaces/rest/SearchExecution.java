@@ -18,7 +18,6 @@ import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.security.Caller;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** Product search across merchants, and its beauty-only variant with payment filters. */
 /**
  * Runs a product search for both search resources and shapes the answer. Application-scoped (no
  * state of its own; the caller is read through its request-scoped proxy): a request-scoped bean

@@ -114,15 +114,6 @@ public final class DestinationGuard {
     return new Checked(uri, java.util.Arrays.asList(addresses));
   }
 
-  private static boolean zeroPrefix8(byte[] b) {
-    for (int i = 0; i < 8; i++) {
-      if (b[i] != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** Whether the address is a public unicast address. */
   public static boolean isPublic(InetAddress a) {
     if (a.isLoopbackAddress()
@@ -152,25 +143,12 @@ public final class DestinationGuard {
     }
     if (a instanceof Inet6Address) {
       int h0 = b[0] & 0xff;
-      if ((h0 & 0xfe) == 0xfc) {
-        return false; // unique local fc00::/7 (fd00:ec2::254, the AWS metadata address, too)
-      }
-      if (h0 == 0xfe && (b[1] & 0xc0) == 0xc0) {
-        return false; // site-local fec0::/10 (deprecated)
-      }
-      boolean zeroPrefix = true;
-      for (int i = 0; i < 10; i++) {
-        zeroPrefix &= b[i] == 0;
-      }
-      if (zeroPrefix) {
-        return false; // ::/80 — IPv4-mapped (::ffff:a.b.c.d), compatible, unspecified, loopback
-      }
-      if (zeroPrefix8(b)
-          && (b[8] & 0xff) == 0xff
-          && (b[9] & 0xff) == 0xff
-          && b[10] == 0
-          && b[11] == 0) {
-        return false; // IPv4-translated ::ffff:0:a.b.c.d (SIIT) embeds an IPv4 address
+      if ((h0 & 0xe0) != 0x20) {
+        // Outside global unicast 2000::/3, where nothing public is allocated: unique local
+        // fc00::/7 (fd00:ec2::254, the AWS metadata address, too), site-local fec0::/10, ::/80
+        // (IPv4-mapped, compatible, unspecified, loopback), IPv4-translated ::ffff:0:0/96 (SIIT),
+        // NAT64 64:ff9b::/96, discard-only 100::/64.
+        return false;
       }
       if (h0 == 0x20 && (b[1] & 0xff) == 0x02) {
         return false; // 6to4 2002::/16 embeds an IPv4 address
@@ -180,22 +158,6 @@ public final class DestinationGuard {
       }
       if (h0 == 0x20 && b[1] == 0x01 && (b[2] & 0xff) == 0x0d && (b[3] & 0xff) == 0xb8) {
         return false; // documentation 2001:db8::/32
-      }
-      if (h0 == 0x01
-          && b[1] == 0
-          && b[2] == 0
-          && b[3] == 0
-          && b[4] == 0
-          && b[5] == 0
-          && b[6] == 0
-          && b[7] == 0) {
-        return false; // discard-only 100::/64
-      }
-      if ((h0 & 0xe0) != 0x20) {
-        return false; // outside global unicast 2000::/3 (nothing public is allocated there)
-      }
-      if (h0 == 0x00 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b) {
-        return false; // NAT64 64:ff9b::/96
       }
       return true;
     }
