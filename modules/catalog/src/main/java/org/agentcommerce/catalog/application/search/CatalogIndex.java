@@ -128,6 +128,10 @@ public class CatalogIndex {
   private SearcherManager searchers;
   private SlicedSearcherFactory searcherFactory;
 
+  /** Reads in progress: a search forks its slices only while the search threads are idle. */
+  private final java.util.concurrent.atomic.AtomicInteger reading =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   /** Products indexed by refresh within the overlap window, with the updated_at they had. */
   private final java.util.Map<String, Instant> recent = new java.util.HashMap<>();
 
@@ -169,7 +173,7 @@ public class CatalogIndex {
         config.setSimilarity(SIMILARITY);
         config.setRAMBufferSizeMB(64);
         writer = new IndexWriter(directory, config);
-        searcherFactory = new SlicedSearcherFactory(searchThreads());
+        searcherFactory = new SlicedSearcherFactory(searchThreads(), reading::get);
         searchers = new SearcherManager(writer, searcherFactory);
       }
       writer.deleteAll();
@@ -339,9 +343,11 @@ public class CatalogIndex {
     }
     try {
       IndexSearcher searcher = searchers.acquire();
+      reading.incrementAndGet();
       try {
         return work.apply(searcher);
       } finally {
+        reading.decrementAndGet();
         searchers.release(searcher);
       }
     } catch (IOException e) {

@@ -7,6 +7,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
@@ -17,13 +18,24 @@ import org.apache.lucene.search.SearcherFactory;
  * slices of about equal size as there are threads. Lucene's default slicing keeps an index of this
  * size (under 250,000 documents) in one slice, which leaves every core but one idle while a single
  * agent waits for its answer.
+ *
+ * <p>A search forks its slices only while fewer searches run than there are search threads: when
+ * the cores are busy with other searches, handing a slice to another thread only adds a hand-over
+ * (a wake-up, a context switch, a wait) to the same work. Lucene's task group lets the calling
+ * thread run every slice no other thread has started, so a hand-over that is skipped is simply done
+ * by the caller ({@code SlicedSearcherFactoryTest} holds Lucene to that).
  */
 final class SlicedSearcherFactory extends SearcherFactory {
 
   private final int slices;
   private final ExecutorService executor;
+  private final Executor forking;
 
-  SlicedSearcherFactory(int slices) {
+  /**
+   * @param slices how many slices (and search threads) a searcher deals its segments into
+   * @param running how many searches are running now, this one included
+   */
+  SlicedSearcherFactory(int slices, IntSupplier running) {
     this.slices = slices;
     AtomicInteger n = new AtomicInteger();
     this.executor =
@@ -34,12 +46,18 @@ final class SlicedSearcherFactory extends SearcherFactory {
               t.setDaemon(true);
               return t;
             });
+    this.forking =
+        task -> {
+          if (running.getAsInt() < slices) {
+            executor.execute(task);
+          }
+        };
   }
 
   @Override
   public IndexSearcher newSearcher(IndexReader reader, IndexReader previousReader) {
     IndexSearcher searcher =
-        slices <= 1 ? new IndexSearcher(reader) : new Sliced(reader, executor, slices);
+        slices <= 1 ? new IndexSearcher(reader) : new Sliced(reader, forking, slices);
     searcher.setSimilarity(CatalogIndex.SIMILARITY);
     return searcher;
   }

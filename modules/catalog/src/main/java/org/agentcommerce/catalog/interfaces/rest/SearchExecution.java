@@ -70,7 +70,9 @@ public class SearchExecution {
     Object view =
         List.of(response.pagination(), response.searchContext(), response.filtersApplied());
     byte[] body = answer.page().derived(view, () -> serialize(response));
+    // With its length known the answer goes out as one body, not in chunks of Jersey's buffer.
     return jakarta.ws.rs.core.Response.ok(body, jakarta.ws.rs.core.MediaType.APPLICATION_JSON_TYPE)
+        .header(jakarta.ws.rs.core.HttpHeaders.CONTENT_LENGTH, body.length)
         .build();
   }
 
