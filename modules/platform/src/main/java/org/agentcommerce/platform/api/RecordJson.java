@@ -28,16 +28,39 @@ public final class RecordJson {
 
   private static final Map<Class<?>, Shape> SHAPES = new ConcurrentHashMap<>();
 
+  /**
+   * Writes the JSON of some values the caller already knows (a product rendered before, say); for
+   * any other value it writes nothing and answers false.
+   */
+  @FunctionalInterface
+  public interface Known {
+    boolean write(Object value, StringBuilder out);
+  }
+
+  private static final Known NONE = (value, out) -> false;
+
   private RecordJson() {}
 
   /** {@code value} as UTF-8 JSON. */
   public static byte[] write(Object value) {
+    return write(value, NONE);
+  }
+
+  /** {@code value} as UTF-8 JSON, records {@code known} can write written by it. */
+  public static byte[] write(Object value, Known known) {
     StringBuilder out = new StringBuilder(8192);
-    value(out, value);
+    value(out, value, known);
     return out.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  private static void value(StringBuilder out, Object v) {
+  /** {@code value} as JSON text. */
+  public static String text(Object value) {
+    StringBuilder out = new StringBuilder(2048);
+    value(out, value, NONE);
+    return out.toString();
+  }
+
+  private static void value(StringBuilder out, Object v, Known known) {
     if (v == null) {
       out.append("null");
     } else if (v instanceof String s) {
@@ -61,7 +84,7 @@ public final class RecordJson {
           out.append(',');
         }
         first = false;
-        value(out, e);
+        value(out, e, known);
       }
       out.append(']');
     } else if (v instanceof Map<?, ?> m) {
@@ -74,17 +97,19 @@ public final class RecordJson {
         first = false;
         string(out, (String) e.getKey());
         out.append(':');
-        value(out, e.getValue());
+        value(out, e.getValue(), known);
       }
       out.append('}');
     } else if (v instanceof Record r) {
-      record(out, r);
+      if (!known.write(r, out)) {
+        record(out, r, known);
+      }
     } else {
       throw new IllegalArgumentException("no JSON form known for " + v.getClass());
     }
   }
 
-  private static void record(StringBuilder out, Record r) {
+  private static void record(StringBuilder out, Record r, Known known) {
     Shape shape = SHAPES.computeIfAbsent(r.getClass(), RecordJson::shape);
     out.append('{');
     for (int i = 0; i < shape.keys().length; i++) {
@@ -93,7 +118,7 @@ public final class RecordJson {
       }
       out.append(shape.keys()[i]);
       try {
-        value(out, shape.accessors()[i].invoke(r));
+        value(out, shape.accessors()[i].invoke(r), known);
       } catch (IllegalAccessException | InvocationTargetException e) {
         throw new IllegalStateException(
             "cannot read " + shape.keys()[i] + " of " + r.getClass(), e);

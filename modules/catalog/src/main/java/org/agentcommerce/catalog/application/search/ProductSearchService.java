@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.agentcommerce.catalog.api.ProductView;
 import org.agentcommerce.catalog.application.MerchantDirectory;
 import org.agentcommerce.catalog.domain.product.ProductRecord;
@@ -79,9 +81,19 @@ public class ProductSearchService {
       defaultValue = "64")
   long wordBitsMegabytes;
 
+  /** The products of recent pages as rendered for a market, per index version. */
+  private VersionedCache<RenderedProduct.Key, RenderedProduct> rendered;
+
+  @Inject
+  @org.eclipse.microprofile.config.inject.ConfigProperty(
+      name = "ac.search.product-cache-entries",
+      defaultValue = "10000")
+  long renderedCapacity;
+
   @jakarta.annotation.PostConstruct
   void init() {
     wordBits = new WordBits(wordBitsMegabytes << 20);
+    rendered = new VersionedCache<>(renderedCapacity, s -> 1);
   }
 
   private final Analyzer queryAnalyzer = BeautyAnalyzers.query();
@@ -98,10 +110,34 @@ public class ProductSearchService {
       List<ProductView> products,
       long total,
       Set<String> merchantsSearched,
-      java.util.concurrent.ConcurrentMap<Object, Object> memo) {
+      java.util.concurrent.ConcurrentMap<Object, Object> memo,
+      List<RenderedProduct> rendered) {
 
     public Page(List<ProductView> products, long total, Set<String> merchantsSearched) {
-      this(products, total, merchantsSearched, new java.util.concurrent.ConcurrentHashMap<>());
+      this(products, total, merchantsSearched, List.of());
+    }
+
+    Page(
+        List<ProductView> products,
+        long total,
+        Set<String> merchantsSearched,
+        List<RenderedProduct> rendered) {
+      this(
+          products,
+          total,
+          merchantsSearched,
+          new java.util.concurrent.ConcurrentHashMap<>(),
+          rendered);
+    }
+
+    /**
+     * What {@code compute} derives from the {@code i}th product as rendered before its score was
+     * added, kept with the rendered product (per index version and market) so that other pages
+     * showing the same product use it too; null when this page's products were not rendered through
+     * that cache.
+     */
+    public <T> T derivedForProduct(int i, Class<T> kind, Function<ProductView, T> compute) {
+      return i < rendered.size() ? rendered.get(i).derived(kind, compute) : null;
     }
 
     /** What {@code compute} derives from this page for {@code key}, computed once per key. */
@@ -287,22 +323,47 @@ public class ProductSearchService {
                     pass, TopFieldCollector.createSharedManager(byNewest, want, null, want)));
         total = pass.cardinality();
       }
-      List<ProductView> hits = new ArrayList<>();
       ScoreDoc[] docs = top.scoreDocs;
-      int[] page = new int[Math.max(0, docs.length - c.offset())];
-      for (int i = 0; i < page.length; i++) {
-        page[i] = docs[c.offset() + i].doc;
-      }
-      List<ProductRecord> records = index.records(searcher, page);
+      List<RenderedProduct> views = rendered(searcher, docs, c.offset(), c.market());
+      List<ProductView> hits = new ArrayList<>(views.size());
       for (int i = c.offset(); i < docs.length; i++) {
-        ProductView view = ProductViews.render(records.get(i - c.offset()), c.market());
-        float score = docs[i].score;
-        hits.add(scored ? view.withScore(round(score)) : view);
+        ProductView view = views.get(i - c.offset()).view();
+        hits.add(scored ? view.withScore(round(docs[i].score)) : view);
       }
-      return new Page(List.copyOf(hits), total, searchable);
+      return new Page(List.copyOf(hits), total, searchable, views);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * The hits from {@code from} on as rendered for {@code market}: from the cache of rendered
+   * products where this index version already rendered them, the others decoded and rendered.
+   */
+  private List<RenderedProduct> rendered(
+      IndexSearcher searcher, ScoreDoc[] docs, int from, String market) {
+    RenderedProduct[] out = new RenderedProduct[Math.max(0, docs.length - from)];
+    int[] missing = new int[out.length];
+    int misses = 0;
+    for (int i = 0; i < out.length; i++) {
+      out[i] = rendered.find(searcher, new RenderedProduct.Key(docs[from + i].doc, market));
+      if (out[i] == null) {
+        missing[misses++] = i;
+      }
+    }
+    if (misses > 0) {
+      int[] wanted = new int[misses];
+      for (int m = 0; m < misses; m++) {
+        wanted[m] = docs[from + missing[m]].doc;
+      }
+      List<ProductRecord> records = index.records(searcher, wanted);
+      for (int m = 0; m < misses; m++) {
+        RenderedProduct view = new RenderedProduct(ProductViews.render(records.get(m), market));
+        out[missing[m]] = view;
+        rendered.put(searcher, new RenderedProduct.Key(wanted[m], market), view);
+      }
+    }
+    return Arrays.asList(out);
   }
 
   /**

@@ -27,6 +27,17 @@ final class VersionedCache<K, V> {
 
   /** The value of {@code key} in the searcher's index version, computed once per version. */
   V get(IndexSearcher searcher, K key, Function<K, V> compute) {
+    V known = find(searcher, key);
+    if (known != null) {
+      return known;
+    }
+    V computed = compute.apply(key);
+    put(searcher, key, computed);
+    return computed;
+  }
+
+  /** The value kept for {@code key} in the searcher's index version, or null. */
+  V find(IndexSearcher searcher, K key) {
     long v = CatalogIndex.version(searcher);
     synchronized (this) {
       if (v > version) {
@@ -34,19 +45,20 @@ final class VersionedCache<K, V> {
         weights = 0;
         version = v;
       }
-      V known = v == version ? entries.get(key) : null;
-      if (known != null) {
-        return known;
-      }
+      return v == version ? entries.get(key) : null;
     }
-    V computed = compute.apply(key);
-    long w = weight.applyAsLong(computed);
+  }
+
+  /** Keeps {@code value} for {@code key} if the searcher reads the version the cache holds. */
+  void put(IndexSearcher searcher, K key, V value) {
+    long v = CatalogIndex.version(searcher);
+    long w = weight.applyAsLong(value);
     if (w > capacity) {
-      return computed;
+      return;
     }
     synchronized (this) {
       if (v == version) {
-        V old = entries.put(key, computed);
+        V old = entries.put(key, value);
         weights += w - (old == null ? 0 : weight.applyAsLong(old));
         var eldest = entries.entrySet().iterator();
         while (weights > capacity && eldest.hasNext()) {
@@ -56,6 +68,5 @@ final class VersionedCache<K, V> {
         }
       }
     }
-    return computed;
   }
 }

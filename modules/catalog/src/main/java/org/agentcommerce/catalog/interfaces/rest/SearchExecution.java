@@ -69,15 +69,35 @@ public class SearchExecution {
     SearchResponse response = answer.response();
     Object view =
         List.of(response.pagination(), response.searchContext(), response.filtersApplied());
-    byte[] body = answer.page().derived(view, () -> serialize(response));
+    byte[] body = answer.page().derived(view, () -> serialize(response, answer.page()));
     // With its length known the answer goes out as one body, not in chunks of Jersey's buffer.
     return jakarta.ws.rs.core.Response.ok(body, jakarta.ws.rs.core.MediaType.APPLICATION_JSON_TYPE)
         .header(jakarta.ws.rs.core.HttpHeaders.CONTENT_LENGTH, body.length)
         .build();
   }
 
-  private static byte[] serialize(SearchResponse response) {
-    return org.agentcommerce.platform.api.RecordJson.write(response);
+  /**
+   * The answer as JSON. Products the page has from the cache of rendered products are written from
+   * their JSON template there: a product is written once per index version, not once per page.
+   */
+  private static byte[] serialize(SearchResponse response, ProductSearchService.Page page) {
+    List<ProductView> products = response.products();
+    java.util.Map<Object, Integer> at = new java.util.IdentityHashMap<>(products.size() * 2);
+    for (int i = 0; i < products.size(); i++) {
+      at.put(products.get(i), i);
+    }
+    return org.agentcommerce.platform.api.RecordJson.write(
+        response,
+        (value, out) -> {
+          Integer i = at.get(value);
+          ProductJson json =
+              i == null ? null : page.derivedForProduct(i, ProductJson.class, ProductJson::of);
+          if (json == null) {
+            return false;
+          }
+          json.write(out, products.get(i).relevanceScore());
+          return true;
+        });
   }
 
   /** The answer and the page it was made from. */

@@ -64,6 +64,23 @@ class RecordJsonTest {
   }
 
   @Test
+  void aProductWrittenFromItsTemplateWithAScoreIsWhatJsonbWrites() {
+    Random random = new Random(12);
+    for (int round = 0; round < 300; round++) {
+      ProductView scoreless = product(random, null);
+      ProductJson template = ProductJson.of(scoreless);
+      for (Double score : SCORES) {
+        StringBuilder out = new StringBuilder();
+        template.write(out, score);
+        assertEquals(
+            JSONB.toJson(score == null ? scoreless : scoreless.withScore(score)), out.toString());
+      }
+    }
+    assertThrows(
+        IllegalArgumentException.class, () -> ProductJson.of(product(random, 1.5)), "scored");
+  }
+
+  @Test
   void aTypeWithoutAKnownFormIsRefused() {
     record Odd(Object value) {}
     assertThrows(IllegalArgumentException.class, () -> RecordJson.write(new Odd(new Object())));
@@ -113,7 +130,13 @@ class RecordJsonTest {
     };
   }
 
+  private static final Double[] SCORES = {null, 10.341, 0.0, 1.0E-4, 1234567.891, 3.0};
+
   private static ProductView product(Random random) {
+    return product(random, SCORES[random.nextInt(SCORES.length)]);
+  }
+
+  private static ProductView product(Random random, Double score) {
     List<ProductView.Variant> variants = new ArrayList<>();
     for (int i = 0; i < random.nextInt(3); i++) {
       Map<String, String> options = new LinkedHashMap<>();
@@ -134,7 +157,6 @@ class RecordJsonTest {
               text(random),
               i + 1));
     }
-    Double[] scores = {null, 10.341, 0.0, 1.0E-4, 1234567.891, 3.0};
     Instant[] times = {
       null, Instant.parse("2026-02-07T08:15:00Z"), Instant.parse("2026-02-07T08:15:00.123456789Z")
     };
@@ -170,6 +192,6 @@ class RecordJsonTest {
         text(random),
         times[random.nextInt(times.length)],
         times[random.nextInt(times.length)],
-        scores[random.nextInt(scores.length)]);
+        score);
   }
 }
