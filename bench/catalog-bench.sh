@@ -7,7 +7,9 @@
 # search page cache. Last, the long tail (issue 20): 2,000 distinct searches generated from the
 # catalog's titles with a fixed seed (bench/longtail-queries.py), single client then wrk.
 # ONLY_LONGTAIL=1 skips the benchmark's own queries; SERVER_OPTS adds JVM options (e.g. JFR);
-# BENCH_HEAP sets the server's -Xmx (default 2g; 300,000 products need 4g).
+# BENCH_HEAP sets the server's -Xmx (default 2g; 300,000 products need 4g). WARMUP (seconds, default
+# 10) is the unmeasured wrk run before each measured one: the long tail needs about 2-3 minutes of
+# load on this 2-core machine before the JIT has compiled its hot paths (WARMUP=180 measures there).
 # Everything binds 127.0.0.1 and stops at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,11 +73,11 @@ echo "RSS: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB"
 curl -fsS "$base/metrics?scope=base" 2>/dev/null | grep -E '^(base_)?memory_usedHeap_bytes' || true
 
 echo "== throughput: trivial JSON endpoint vs search (wrk, 2 threads, 16 connections, 20 s each)"
-wrk -t2 -c16 -d10s "$base/health/live" >/dev/null  # warm-up
+wrk -t2 -c16 -d"${WARMUP:-10}"s "$base/health/live" >/dev/null  # warm-up
 wrk -t2 -c16 -d20s --latency "$base/health/live" | tee "$out/wrk-trivial.txt"
 trivial=$(grep Requests/sec "$out/wrk-trivial.txt" | awk '{print $2}')
 if [ "${ONLY_LONGTAIL:-}" != 1 ]; then
-  wrk -t2 -c16 -d10s -s bench/search.lua "$base" >/dev/null  # warm-up
+  wrk -t2 -c16 -d"${WARMUP:-10}"s -s bench/search.lua "$base" >/dev/null  # warm-up
   wrk -t2 -c16 -d20s --latency -s bench/search.lua "$base" | tee "$out/wrk-search.txt"
   if grep -q "Non-2xx" "$out/wrk-search.txt" "$out/wrk-trivial.txt"; then
     echo "error responses under load: the numbers above do not count" >&2
@@ -89,7 +91,7 @@ echo "== long tail: 2000 distinct searches from the catalog's titles (fixed seed
 python3 bench/longtail-queries.py "$DB" "$out/longtail-queries.txt" 2000 20
 export AC_BENCH_QUERIES="$out/longtail-queries.txt"
 python3 bench/latency.py 127.0.0.1 "$PORT" "$key" 2000 "$out/latency-longtail.json" "$out/longtail-queries.txt"
-wrk -t2 -c16 -d10s -s bench/longtail.lua "$base" >/dev/null  # warm-up
+wrk -t2 -c16 -d"${WARMUP:-10}"s -s bench/longtail.lua "$base" >/dev/null  # warm-up
 wrk -t2 -c16 -d20s --latency -s bench/longtail.lua "$base" | tee "$out/wrk-longtail.txt"
 if grep -q "Non-2xx" "$out/wrk-longtail.txt"; then
   echo "error responses under load: the long-tail numbers do not count" >&2
