@@ -121,7 +121,8 @@ public final class ProductViews {
         variants.isEmpty() ? null : variants.get(0).sku(),
         p.imageUrl(),
         List.copyOf(images),
-        variants,
+        // Unmodifiable: a rendered product is shared by the pages of an index version.
+        List.copyOf(variants),
         p.productGroupId(),
         p.status(),
         p.createdAt(),
@@ -149,7 +150,7 @@ public final class ProductViews {
       Map<String, String> options = new LinkedHashMap<>();
       object.forEach(
           (k, v) -> options.put(k, v instanceof JsonString s ? s.getString() : v.toString()));
-      return options;
+      return java.util.Collections.unmodifiableMap(options);
     } catch (RuntimeException malformed) {
       return Map.of();
     }
