@@ -109,15 +109,7 @@ public class CatalogIndex {
       };
 
   /** Indexed with frequencies (set per word) and norms, no positions. */
-  private static final org.apache.lucene.document.FieldType WEIGHTED_TEXT;
-
-  static {
-    WEIGHTED_TEXT = new org.apache.lucene.document.FieldType();
-    WEIGHTED_TEXT.setTokenized(true);
-    WEIGHTED_TEXT.setOmitNorms(false);
-    WEIGHTED_TEXT.setIndexOptions(org.apache.lucene.index.IndexOptions.DOCS_AND_FREQS);
-    WEIGHTED_TEXT.freeze();
-  }
+  private static final org.apache.lucene.document.FieldType WEIGHTED_TEXT = withFrequencies(true);
 
   /**
    * A pair of neighbouring title words: one term, once per product, with its frequency (always 1)
@@ -126,14 +118,16 @@ public class CatalogIndex {
    * word-order bonus of a multi-word search let fewer blocks of products be skipped. The scores are
    * the same either way.
    */
-  private static final org.apache.lucene.document.FieldType TITLE_PAIR;
+  private static final org.apache.lucene.document.FieldType TITLE_PAIR = withFrequencies(false);
 
-  static {
-    TITLE_PAIR = new org.apache.lucene.document.FieldType();
-    TITLE_PAIR.setTokenized(false);
-    TITLE_PAIR.setOmitNorms(true);
-    TITLE_PAIR.setIndexOptions(org.apache.lucene.index.IndexOptions.DOCS_AND_FREQS);
-    TITLE_PAIR.freeze();
+  /** Indexed with frequencies, no positions: analysed text with norms, or one term without. */
+  private static org.apache.lucene.document.FieldType withFrequencies(boolean text) {
+    var type = new org.apache.lucene.document.FieldType();
+    type.setTokenized(text);
+    type.setOmitNorms(!text);
+    type.setIndexOptions(org.apache.lucene.index.IndexOptions.DOCS_AND_FREQS);
+    type.freeze();
+    return type;
   }
 
   private final org.apache.lucene.analysis.Analyzer textAnalyzer = BeautyAnalyzers.index();

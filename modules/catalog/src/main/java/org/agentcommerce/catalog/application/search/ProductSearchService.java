@@ -330,7 +330,9 @@ public class ProductSearchService {
         ProductView view = views.get(i - c.offset()).view();
         hits.add(scored ? view.withScore(round(docs[i].score)) : view);
       }
-      return new Page(List.copyOf(hits), total, searchable, views);
+      // JSON templates pay only for products kept for other pages: with the cache off, none.
+      return new Page(
+          List.copyOf(hits), total, searchable, renderedCapacity > 0 ? views : List.of());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

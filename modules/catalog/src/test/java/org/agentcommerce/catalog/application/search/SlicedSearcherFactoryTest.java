@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StringField;
@@ -40,40 +39,46 @@ class SlicedSearcherFactoryTest {
   @Test
   @Timeout(30)
   void anIdleNodeSearchesTheSlicesOnTwoThreadsAtOnce() throws Exception {
-    AtomicInteger running = new AtomicInteger(1);
-    try (ByteBuffersDirectory dir = index();
-        DirectoryReader reader = DirectoryReader.open(dir)) {
-      SlicedSearcherFactory factory = new SlicedSearcherFactory(2, running::get);
-      try {
-        IndexSearcher searcher = factory.newSearcher(reader, null);
-        // Each slice waits for the other: only two threads searching at once get past the barrier.
-        CyclicBarrier both = new CyclicBarrier(2);
-        Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        int hits = searcher.search(new TermQuery(new Term("f", "even")), counting(threads, both));
-        assertEquals(DOCS / 2, hits);
-        assertEquals(2, threads.size(), "threads that searched: " + threads);
-      } finally {
-        factory.close();
-      }
-    }
+    withSearcher(
+        1,
+        searcher -> {
+          // Each slice waits for the other: only two threads searching at once pass the barrier.
+          CyclicBarrier both = new CyclicBarrier(2);
+          Set<Thread> threads = ConcurrentHashMap.newKeySet();
+          int hits = searcher.search(new TermQuery(new Term("f", "even")), counting(threads, both));
+          assertEquals(DOCS / 2, hits);
+          assertEquals(2, threads.size(), "threads that searched: " + threads);
+        });
   }
 
   @Test
   @Timeout(30)
   void aBusyNodeSearchesEverySliceOnTheCallingThread() throws Exception {
-    AtomicInteger running = new AtomicInteger(2);
+    withSearcher(
+        2,
+        searcher -> {
+          assertEquals(2, searcher.getSlices().length);
+          for (int i = 0; i < 50; i++) {
+            Set<Thread> threads = ConcurrentHashMap.newKeySet();
+            int hits =
+                searcher.search(new TermQuery(new Term("f", "even")), counting(threads, null));
+            assertEquals(DOCS / 2, hits);
+            assertEquals(Set.of(Thread.currentThread()), threads);
+          }
+        });
+  }
+
+  private interface SearcherCheck {
+    void check(IndexSearcher searcher) throws Exception;
+  }
+
+  /** Runs {@code check} on a two-slice searcher of a node with {@code running} searches. */
+  private static void withSearcher(int running, SearcherCheck check) throws Exception {
     try (ByteBuffersDirectory dir = index();
         DirectoryReader reader = DirectoryReader.open(dir)) {
-      SlicedSearcherFactory factory = new SlicedSearcherFactory(2, running::get);
+      SlicedSearcherFactory factory = new SlicedSearcherFactory(2, () -> running);
       try {
-        IndexSearcher searcher = factory.newSearcher(reader, null);
-        assertEquals(2, searcher.getSlices().length);
-        for (int i = 0; i < 50; i++) {
-          Set<Thread> threads = ConcurrentHashMap.newKeySet();
-          int hits = searcher.search(new TermQuery(new Term("f", "even")), counting(threads, null));
-          assertEquals(DOCS / 2, hits);
-          assertEquals(Set.of(Thread.currentThread()), threads);
-        }
+        check.check(factory.newSearcher(reader, null));
       } finally {
         factory.close();
       }
