@@ -10,6 +10,9 @@
 # BENCH_HEAP sets the server's -Xmx (default 2g; 300,000 products need 4g). WARMUP (seconds, default
 # 10) is the unmeasured wrk run before each measured one: the long tail needs about 2-3 minutes of
 # load on this 2-core machine before the JIT has compiled its hot paths (WARMUP=180 measures there).
+# The long tail's single-client latency is measured twice: right after start (cold, the first
+# search included; latency-longtail.json) and again after the wrk runs (warm;
+# latency-longtail-warm.json).
 # Everything binds 127.0.0.1 and stops at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,6 +101,8 @@ if grep -q "Non-2xx" "$out/wrk-longtail.txt"; then
   exit 1
 fi
 tail_rps=$(grep Requests/sec "$out/wrk-longtail.txt" | awk '{print $2}')
+echo "== long tail, single client again, warm"
+python3 bench/latency.py 127.0.0.1 "$PORT" "$key" 2000 "$out/latency-longtail-warm.json" "$out/longtail-queries.txt"
 # The trivial endpoint once more: this machine's speed drifts between runs, so the ratio is taken
 # against the mean of the readings before and after the long tail.
 wrk -t2 -c16 -d20s --latency "$base/health/live" | tee "$out/wrk-trivial-after.txt"
