@@ -29,7 +29,6 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.similarities.BM25Similarity;
-import org.apache.lucene.store.ByteBuffersDirectory;
 
 /**
  * The in-process Lucene index of the catalog (BM25). Built from the database when the application
@@ -134,7 +133,17 @@ public class CatalogIndex {
 
   @Inject ProductReader reader;
 
-  private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
+  /**
+   * Where the index is written: a directory of this node's under this parent (default: the JVM's
+   * temporary directory), memory-mapped and deleted at stop; {@code memory} keeps it in the heap.
+   */
+  @Inject
+  @org.eclipse.microprofile.config.inject.ConfigProperty(name = "ac.search.index-directory")
+  java.util.Optional<String> indexDirectory = java.util.Optional.empty();
+
+  /** Opened by the first build (not here: a CDI client proxy runs field initialisers too). */
+  private IndexDirectory directory;
+
   private IndexWriter writer;
   private SearcherManager searchers;
   private SlicedSearcherFactory searcherFactory;
@@ -183,7 +192,10 @@ public class CatalogIndex {
         IndexWriterConfig config = new IndexWriterConfig(BeautyAnalyzers.index());
         config.setSimilarity(SIMILARITY);
         config.setRAMBufferSizeMB(64);
-        writer = new IndexWriter(directory, config);
+        if (directory == null) {
+          directory = IndexDirectory.open(indexDirectory.orElse(null));
+        }
+        writer = new IndexWriter(directory.directory(), config);
         searcherFactory = new SlicedSearcherFactory(searchThreads(), reading::get);
         searchers = new SearcherManager(writer, searcherFactory);
       }
@@ -386,6 +398,10 @@ public class CatalogIndex {
     } finally {
       if (searcherFactory != null) {
         searcherFactory.close();
+      }
+      if (directory != null) {
+        directory.close();
+        directory = null;
       }
     }
   }
@@ -600,8 +616,8 @@ public class CatalogIndex {
 
   private long indexBytes() throws IOException {
     long bytes = 0;
-    for (String file : directory.listAll()) {
-      bytes += directory.fileLength(file);
+    for (String file : directory.directory().listAll()) {
+      bytes += directory.directory().fileLength(file);
     }
     return bytes;
   }

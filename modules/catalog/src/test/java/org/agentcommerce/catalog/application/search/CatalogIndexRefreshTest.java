@@ -101,7 +101,7 @@ class CatalogIndexRefreshTest {
   }
 
   /** Products as a database would hold them, with their updated_at. */
-  private static final class Store implements ProductReader {
+  static final class Store implements ProductReader {
     private final List<ProductRecord> rows = new ArrayList<>();
 
     void put(ProductRecord p) {
