@@ -35,10 +35,7 @@ class IndexDirectoryTest {
       own = dir.path();
       assertNotNull(own);
       assertEquals(parent, own.getParent());
-      assertTrue(
-          own.getFileName()
-              .toString()
-              .startsWith(IndexDirectory.PREFIX + ProcessHandle.current().pid() + "-"));
+      assertTrue(own.getFileName().toString().startsWith(IndexDirectory.PREFIX));
       assertInstanceOf(MMapDirectory.class, dir.directory());
       try (IndexWriter writer = new IndexWriter(dir.directory(), new IndexWriterConfig())) {
         Document doc = new Document();
@@ -55,24 +52,73 @@ class IndexDirectoryTest {
   }
 
   @Test
-  void aDirectoryLeftByAProcessThatNoLongerRunsIsRemovedAndALiveOneKept() throws Exception {
-    Process gone = new ProcessBuilder("true").start();
-    gone.waitFor();
-    Path abandoned =
-        Files.createDirectory(parent.resolve(IndexDirectory.PREFIX + gone.pid() + "-1"));
+  void aDirectoryNoNodeHoldsIsRemovedAndHeldOrYoungOnesAreKept() throws Exception {
+    Path abandoned = Files.createDirectory(parent.resolve(IndexDirectory.PREFIX + "killed"));
     Files.writeString(abandoned.resolve("_0.cfs"), "left by a killed node");
-    Path live =
-        Files.createDirectory(
-            parent.resolve(IndexDirectory.PREFIX + ProcessHandle.current().pid() + "-other"));
-    Path unrelated = Files.createDirectory(parent.resolve("somebody-elses-files"));
-
-    try (IndexDirectory dir = IndexDirectory.open(parent.toString())) {
-      assertFalse(Files.exists(abandoned), "a dead process's index directory is deleted");
-      assertTrue(Files.exists(live), "a running process's index directory is kept");
-      assertTrue(Files.exists(unrelated), "other directories are never touched");
-      assertTrue(Files.exists(dir.path()));
+    Files.writeString(abandoned.resolve(IndexDirectory.NODE_LOCK), "");
+    old(abandoned);
+    Path young = Files.createDirectory(parent.resolve(IndexDirectory.PREFIX + "just-created"));
+    Path unrelated = old(Files.createDirectory(parent.resolve("somebody-elses-files")));
+    try (IndexDirectory live = IndexDirectory.open(parent.toString())) {
+      old(live.path());
+      try (IndexDirectory dir = IndexDirectory.open(parent.toString())) {
+        assertFalse(Files.exists(abandoned), "a directory whose lock nobody holds is deleted");
+        assertTrue(Files.exists(live.path()), "a running node's directory is kept");
+        assertTrue(Files.exists(young), "a directory changed within the minute is kept");
+        assertTrue(Files.exists(unrelated), "other directories are never touched");
+        assertTrue(Files.exists(dir.path()));
+      }
     }
-    assertTrue(Files.exists(live));
+  }
+
+  @Test
+  void aDirectoryLockedByAnotherProcessIsKeptUntilThatProcessEnds() throws Exception {
+    Path other = old(Files.createDirectory(parent.resolve(IndexDirectory.PREFIX + "other-node")));
+    Path program = parent.resolve("HoldLock.java");
+    Files.writeString(
+        program,
+        """
+        import java.nio.channels.FileChannel;
+        import java.nio.file.*;
+        public class HoldLock {
+          public static void main(String[] a) throws Exception {
+            try (FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); var l = c.lock()) {
+              System.out.println("locked");
+              System.out.flush();
+              System.in.read();
+            }
+          }
+        }
+        """);
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process node =
+        new ProcessBuilder(
+                java, program.toString(), other.resolve(IndexDirectory.NODE_LOCK).toString())
+            .redirectErrorStream(true)
+            .start();
+    try {
+      String line =
+          new java.io.BufferedReader(new java.io.InputStreamReader(node.getInputStream()))
+              .readLine();
+      assertEquals("locked", line, "the other process holds the node lock");
+      old(other);
+      IndexDirectory.open(parent.toString()).close();
+      assertTrue(Files.exists(other), "another process's locked directory is kept");
+    } finally {
+      node.getOutputStream().close();
+      node.waitFor();
+    }
+    old(other);
+    IndexDirectory.open(parent.toString()).close();
+    assertFalse(Files.exists(other), "once that process has ended, its directory goes");
+  }
+
+  /** Dates the directory's last change back past the sweep's grace minute. */
+  private static Path old(Path dir) throws Exception {
+    Files.setLastModifiedTime(
+        dir, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(300)));
+    return dir;
   }
 
   @Test
