@@ -33,9 +33,10 @@ import org.apache.lucene.store.MMapDirectory;
  * that opens its own under the same parent deletes it. The lock, not a process id, tells a live
  * node's directory, so nodes in containers that share a temporary directory never delete each
  * other's. {@code memory} keeps the index in the heap instead; a parent that cannot be written
- * falls back to the heap with a warning, so a node still starts.
+ * falls back to the heap with a warning, so a node still starts. In the heap, {@code path} and
+ * {@code lock} are null.
  */
-final class IndexDirectory implements AutoCloseable {
+record IndexDirectory(Directory directory, Path path, Lock lock) implements AutoCloseable {
 
   private static final Logger LOG = Logger.getLogger(IndexDirectory.class.getName());
 
@@ -50,23 +51,13 @@ final class IndexDirectory implements AutoCloseable {
   /** A directory without a held lock is left alone this long after its last change. */
   static final Duration YOUNG = Duration.ofMinutes(1);
 
-  private final Directory directory;
-  private final Path path;
-  private final Lock lock;
-
-  private IndexDirectory(Directory directory, Path path, Lock lock) {
-    this.directory = directory;
-    this.path = path;
-    this.lock = lock;
-  }
-
   /**
    * Opens a new, empty index directory: under {@code parent} (blank or null: the JVM's temporary
    * directory), or in the heap when {@code parent} is {@value #MEMORY}.
    */
   static IndexDirectory open(String parent) {
     if (parent != null && parent.trim().equalsIgnoreCase(MEMORY)) {
-      return new IndexDirectory(new ByteBuffersDirectory(), null, null);
+      return inHeap();
     }
     Path base =
         Path.of(parent == null || parent.isBlank() ? System.getProperty("java.io.tmpdir") : parent);
@@ -90,17 +81,13 @@ final class IndexDirectory implements AutoCloseable {
               + e
               + "); it is kept in the heap instead (ac.search.index-directory)",
           e);
-      return new IndexDirectory(new ByteBuffersDirectory(), null, null);
+      return inHeap();
     }
   }
 
-  Directory directory() {
-    return directory;
-  }
-
-  /** The directory on disk, or null when the index is in the heap. */
-  Path path() {
-    return path;
+  /** The index in heap buffers: no path, no lock. */
+  private static IndexDirectory inHeap() {
+    return new IndexDirectory(new ByteBuffersDirectory(), null, null);
   }
 
   /** Closes the directory and deletes its files. */
