@@ -39,6 +39,28 @@ class EvidenceServiceTest {
   }
 
   @Test
+  void identifiersWhoseDigitsPassTheLuhnCheckAreNotCards() {
+    // 4111111111111111 passes Luhn; inside an id of ours or a UUID it is chance, not a card
+    assertFalse(EvidenceService.looksLikeCard("ord_4111111111111111ab"));
+    assertFalse(
+        EvidenceService.looksLikeCard("see evd_c4111111111111111 and ord_4111111111111111ab"));
+    assertFalse(EvidenceService.looksLikeCard("4111111a-1111-1111-1111-111111111111"));
+    // but a prefix before digits alone, or a card beside an id, still is
+    assertTrue(EvidenceService.looksLikeCard("card_4111111111111111"));
+    assertTrue(EvidenceService.looksLikeCard("ord_4111111111111111ab 4111111111111111"));
+    assertTrue(EvidenceService.looksLikeCard("x4111111111111111"));
+  }
+
+  @Test
+  void theOrderIdAndIdempotencyKeyAreNotRecordedSoNotRefused() {
+    EvidenceService.refuseSecrets(
+        json(
+            "{\"order_id\":\"ord_4111111111111111\",\"idempotency_key\":"
+                + "\"4111-1111-1111-1111\",\"card_brand\":\"visa\"}"));
+    assertRefusedAt("{\"order_id\":\"ord_1\",\"note\":\"4111-1111-1111-1111\"}", "note");
+  }
+
+  @Test
   void theAdversarysBodiesAreRefusedWhereTheyHoldTheSecret() {
     assertRefusedAt("{\"note\":\"card 4111 1111 1111 1111 09 28\"}", "note");
     assertRefusedAt("{\"card_cvc\":\"123\"}", "card_cvc");
