@@ -230,8 +230,9 @@ class IdempotencyIT {
     Agents.Registered agent = Agents.register(http);
     String note = UUID.randomUUID().toString();
     String key = "slow-" + note;
-    // The in-flight timeout of the test servers is 5 s: the first request runs for 10 s.
-    String body = "{\"note\":\"" + note + "\",\"sleep_ms\":10000}";
+    // The in-flight timeout of the test servers is 5 s: the first request runs for 14 s, so that
+    // wave 2 (6 s after wave 1) is answered well before it ends, even on a loaded machine.
+    String body = "{\"note\":\"" + note + "\",\"sleep_ms\":14000}";
     ExecutorService pool = Executors.newFixedThreadPool(33);
     try {
       Future<Http.Answer> first = pool.submit(() -> probe(http, agent, key, body));
@@ -321,6 +322,10 @@ class IdempotencyIT {
       Http here = new Http(base);
       Http there = new Http(other.base());
       Agents.Registered agent = Agents.register(here);
+      // a first request on the new node, so that its cold start is not inside the 5 s race
+      String warm = UUID.randomUUID().toString();
+      assertEquals(
+          200, probe(there, agent, "warm-" + warm, "{\"note\":\"" + warm + "\"}").status());
       for (Http[] pair : new Http[][] {{here, there}, {there, here}}) {
         String note = UUID.randomUUID().toString();
         String key = "tz-" + note;

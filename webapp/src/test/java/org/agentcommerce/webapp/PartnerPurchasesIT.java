@@ -185,6 +185,29 @@ class PartnerPurchasesIT {
         reference);
   }
 
+  /**
+   * Stops this node's poller and waits until no step is under way (no lease held, nothing written
+   * for a while), so that counting whole tables measures only what the test itself does: the
+   * previous test's tearDown restarted the poller, and its purchases may still be due.
+   */
+  private void quiet() throws Exception {
+    poller("stop");
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    long last = -1;
+    while (true) {
+      long now = writesEverywhere();
+      boolean leased =
+          count("SELECT COUNT(*) FROM partner_purchases WHERE lease_until > CURRENT_TIMESTAMP(6)")
+              > 0;
+      if (!leased && now == last) {
+        return;
+      }
+      assertTrue(System.nanoTime() < deadline, "the partner poller did not come to rest");
+      last = now;
+      Thread.sleep(300);
+    }
+  }
+
   private static long writesEverywhere() {
     long n = 0;
     for (String table :
@@ -244,7 +267,8 @@ class PartnerPurchasesIT {
   }
 
   @Test
-  void prepareResolvesANumericSelectorToExactlyOneLiveSkuAndWritesNothing() {
+  void prepareResolvesANumericSelectorToExactlyOneLiveSkuAndWritesNothing() throws Exception {
+    quiet();
     long before = writesEverywhere();
     long partnerBefore = count("SELECT COUNT(*) FROM sandbox_partner_requests");
 
@@ -814,7 +838,7 @@ class PartnerPurchasesIT {
   @Test
   void recoverIsReadOnlyOnANodeWhereCreateIsDisabledWhosePollerTakesOverFromAStoppedNode()
       throws Exception {
-    poller("stop");
+    quiet();
     JsonObject body = body("recover-" + UUID.randomUUID()).build();
     String id = create(body).getString("purchase_id");
     JsonObject never = body("never-" + UUID.randomUUID()).build();
