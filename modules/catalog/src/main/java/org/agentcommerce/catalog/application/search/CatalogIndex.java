@@ -21,6 +21,7 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexWriter;
@@ -29,6 +30,8 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The in-process Lucene index of the catalog (BM25). Built from the database when the application
@@ -62,6 +65,14 @@ public class CatalogIndex {
   static final String TAG_KEY = "tag_key";
   static final String STORED = "record";
   static final String UPDATED = "updated";
+
+  /** The product id as sorted doc values: the order of documents in every segment. */
+  static final String ID_ORDER = "id_order";
+
+  private static final org.apache.lucene.search.Sort ID_ORDER_SORT =
+      new org.apache.lucene.search.Sort(
+          new org.apache.lucene.search.SortField(
+              ID_ORDER, org.apache.lucene.search.SortField.Type.STRING));
 
   static final String INACTIVE = "inactive";
   static final String TITLE = "title";
@@ -133,6 +144,9 @@ public class CatalogIndex {
 
   @Inject ProductReader reader;
 
+  /** How many segments (contiguous ranges of ids) a build lays the products out in. */
+  int buildParts = searchThreads();
+
   /**
    * Where the index is written: a directory of this node's under this parent (default: the JVM's
    * temporary directory), memory-mapped and deleted at stop; {@code memory} keeps it in the heap.
@@ -189,27 +203,40 @@ public class CatalogIndex {
         writer = null;
       }
       if (writer == null) {
-        IndexWriterConfig config = new IndexWriterConfig(BeautyAnalyzers.index());
-        config.setSimilarity(SIMILARITY);
-        config.setRAMBufferSizeMB(64);
         if (directory == null) {
           directory = IndexDirectory.open(indexDirectory.orElse(null));
         }
-        writer = new IndexWriter(directory.directory(), config);
+        writer = new IndexWriter(directory.directory(), writerConfig());
         searcherFactory = new SlicedSearcherFactory(searchThreads(), reading::get);
         searchers = new SearcherManager(writer, searcherFactory);
       }
-      writer.deleteAll();
       Instant[] newest = {Instant.EPOCH};
       java.util.Map<String, Instant> seen = new java.util.HashMap<>();
+      // The products are laid out in id order, in as many segments as search threads, each a
+      // contiguous range of ids (built apart, then added in order): products with equal scores
+      // then come in id order, on every node and after every restart.
       // Reading the database and analysing text overlap: batches are indexed on every core while
-      // the next batch is read.
+      // the next batch is read, and a finished part is merged while the next one is indexed.
       int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+      int parts = Math.max(1, buildParts);
+      long expected = Math.max(1, reader.count());
+      Directory[] scratch = new Directory[parts];
+      IndexWriter[] partWriters = new IndexWriter[parts];
       java.util.concurrent.ExecutorService pool =
           java.util.concurrent.Executors.newFixedThreadPool(threads);
       java.util.List<java.util.concurrent.Future<?>> pending = new java.util.ArrayList<>();
+      java.util.List<java.util.List<java.util.concurrent.Future<?>>> adds =
+          new java.util.ArrayList<>();
+      java.util.List<java.util.concurrent.Future<?>> merges = new java.util.ArrayList<>();
       long count;
       try {
+        for (int i = 0; i < parts; i++) {
+          scratch[i] = directory.scratch("build-" + i);
+          partWriters[i] = new IndexWriter(scratch[i], writerConfig());
+          adds.add(new java.util.ArrayList<>());
+        }
+        long[] read = {0};
+        int[] current = {0};
         count =
             reader.readAll(
                 batch -> {
@@ -221,18 +248,38 @@ public class CatalogIndex {
                       }
                     }
                   }
-                  pending.add(pool.submit(() -> batch.forEach(this::add)));
+                  int part = (int) Math.min(parts - 1, read[0] * parts / expected);
+                  read[0] += batch.size();
+                  while (current[0] < part) {
+                    merges.add(pool.submit(merge(partWriters, adds, current[0]++)));
+                  }
+                  IndexWriter target = partWriters[part];
+                  java.util.concurrent.Future<?> added =
+                      pool.submit(() -> batch.forEach(p -> add(target, p)));
+                  adds.get(part).add(added);
+                  pending.add(added);
                   if (pending.size() > threads * 2) {
                     await(pending.remove(0));
                   }
                 });
-        pending.forEach(CatalogIndex::await);
+        while (current[0] < parts) {
+          merges.add(pool.submit(merge(partWriters, adds, current[0]++)));
+        }
+        merges.forEach(CatalogIndex::await);
+        writer.deleteAll();
+        writer.addIndexes(scratch);
+        writer.commit();
       } finally {
-        pool.shutdown();
+        pool.shutdownNow();
+        for (int i = 0; i < parts; i++) {
+          if (partWriters[i] != null && partWriters[i].isOpen()) {
+            partWriters[i].rollback(); // a failed build's
+          }
+          if (scratch[i] != null) {
+            directory.drop("build-" + i, scratch[i]);
+          }
+        }
       }
-      // As many segments as search threads, each searched by its own thread.
-      writer.forceMerge(searchThreads());
-      writer.commit();
       searchers.maybeRefreshBlocking();
       watermark = newest[0];
       // What the build indexed near the watermark counts as indexed for the refresh's overlap.
@@ -444,6 +491,30 @@ public class CatalogIndex {
     return java.util.Arrays.asList(out);
   }
 
+  /** Merges a finished part into one segment, once its batches are indexed, and closes it. */
+  private static java.util.concurrent.Callable<Void> merge(
+      IndexWriter[] partWriters,
+      java.util.List<java.util.List<java.util.concurrent.Future<?>>> adds,
+      int part) {
+    return () -> {
+      // its batches were queued before this task: they are running or done, never waiting on it
+      adds.get(part).forEach(CatalogIndex::await);
+      partWriters[part].forceMerge(1);
+      partWriters[part].close();
+      return null;
+    };
+  }
+
+  /** The configuration of the index's writer and of the parts of a build. */
+  private static IndexWriterConfig writerConfig() {
+    IndexWriterConfig config = new IndexWriterConfig(BeautyAnalyzers.index());
+    config.setSimilarity(SIMILARITY);
+    config.setRAMBufferSizeMB(64);
+    // every segment in id order, so that refreshed and merged segments keep ties in id order too
+    config.setIndexSort(ID_ORDER_SORT);
+    return config;
+  }
+
   private static void await(java.util.concurrent.Future<?> f) {
     try {
       f.get();
@@ -471,13 +542,17 @@ public class CatalogIndex {
   }
 
   private void add(ProductRecord p) {
+    add(writer, p);
+  }
+
+  private void add(IndexWriter into, ProductRecord p) {
     if (p.vendor() != null && !p.vendor().isBlank() && vendors.add(p.vendor())) {
       synchronized (vendors) {
         vendorSnapshot = null;
       }
     }
     try {
-      writer.updateDocument(new Term(ID, p.id()), document(p));
+      into.updateDocument(new Term(ID, p.id()), document(p));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -486,6 +561,7 @@ public class CatalogIndex {
   private Document document(ProductRecord p) {
     Document d = new Document();
     d.add(new StringField(ID, p.id(), Field.Store.YES));
+    d.add(new SortedDocValuesField(ID_ORDER, new BytesRef(p.id())));
     d.add(new StringField(MERCHANT, p.merchantId(), Field.Store.NO));
     d.add(
         new StringField(PLATFORM_ID, p.merchantId() + ":" + p.platformProductId(), Field.Store.NO));

@@ -85,6 +85,33 @@ record IndexDirectory(Directory directory, Path path, Lock lock) implements Auto
     }
   }
 
+  /**
+   * An empty scratch directory for one part of a build: inside this node's directory (so that it
+   * goes with it), or in the heap when the index is. Give it back with {@link #drop}.
+   */
+  Directory scratch(String name) throws IOException {
+    if (path == null) {
+      return new ByteBuffersDirectory();
+    }
+    Path dir = path.resolve(name);
+    if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+      delete(dir); // a failed build's
+    }
+    return new MMapDirectory(Files.createDirectories(dir));
+  }
+
+  /** Closes a scratch directory and deletes its files. */
+  void drop(String name, Directory scratch) {
+    try {
+      scratch.close();
+    } catch (IOException e) {
+      LOG.log(Level.FINE, "Closing a scratch directory of the catalog index", e);
+    }
+    if (path != null) {
+      delete(path.resolve(name));
+    }
+  }
+
   /** The index in heap buffers: no path, no lock. */
   private static IndexDirectory inHeap() {
     return new IndexDirectory(new ByteBuffersDirectory(), null, null);

@@ -13,6 +13,11 @@ public interface ProductReader {
   /** Which product changed when: an id and its {@code updated_at}. */
   record Change(String id, Instant updatedAt) {}
 
+  /** How many products are stored (what {@link #readAll} would read now). */
+  default long count() {
+    return allIds().size();
+  }
+
   /** Ids and times of products changed after {@code since}, oldest first: a cheap look. */
   List<Change> changesSince(Instant since, int limit);
 

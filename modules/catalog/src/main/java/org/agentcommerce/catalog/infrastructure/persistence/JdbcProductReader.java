@@ -136,6 +136,18 @@ public class JdbcProductReader implements ProductReader {
   }
 
   @Override
+  public long count() {
+    try (Connection c = dataSource().getConnection();
+        PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM products");
+        ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot count the products", e);
+    }
+  }
+
+  @Override
   public List<String> allIds() {
     try (Connection c = dataSource().getConnection();
         PreparedStatement ps = c.prepareStatement("SELECT id FROM products");

@@ -52,6 +52,54 @@ class CatalogIndexRefreshTest {
     assertEquals(0, index.refresh());
   }
 
+  @Test
+  void productsWithEqualScoresComeInIdOrderInEverySegmentLayout() throws Exception {
+    Instant t0 = Instant.parse("2026-11-21T10:00:00Z");
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      ids.add(String.format("prod_%03d", i));
+    }
+    java.util.Collections.shuffle(ids, new java.util.Random(5));
+    ids.forEach(id -> store.put(product(id, t0))); // stored in no particular order
+    List<String> byId = ids.stream().sorted().toList();
+    for (int parts : new int[] {1, 3, 4}) {
+      index.buildParts = parts;
+      store.batchSize = 7;
+      index.build();
+      assertEquals(byId, serums(), parts + " parts");
+      int segments = index.withSearcher(s -> s.getIndexReader().leaves().size());
+      assertEquals(parts, segments);
+    }
+    // a refreshed product is re-indexed: the ties of the rest keep their order
+    store.put(product("prod_030", t0.plusSeconds(1)));
+    assertEquals(1, index.refresh());
+    List<String> rest = new ArrayList<>(byId);
+    rest.remove("prod_030");
+    List<String> after = new ArrayList<>(serums());
+    assertTrue(after.remove("prod_030"));
+    assertEquals(rest, after);
+  }
+
+  /** The ids of the products whose title says "serum", best first (all score alike). */
+  private List<String> serums() {
+    return index.withSearcher(
+        s -> {
+          try {
+            var top = s.search(new TermQuery(new Term(CatalogIndex.TITLE, "serum")), 1000);
+            java.util.Set<Float> scores = new java.util.HashSet<>();
+            List<String> found = new ArrayList<>();
+            for (var hit : top.scoreDocs) {
+              scores.add(hit.score);
+              found.add(s.storedFields().document(hit.doc).get(CatalogIndex.ID));
+            }
+            assertEquals(1, scores.size(), "every product scores alike");
+            return found;
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
+  }
+
   private boolean indexed(String id) {
     return index.withSearcher(
         s -> {
@@ -109,9 +157,16 @@ class CatalogIndexRefreshTest {
       rows.add(p);
     }
 
+    /** How many products each batch of {@link #readAll} holds. */
+    int batchSize = Integer.MAX_VALUE;
+
     @Override
     public long readAll(Consumer<List<ProductRecord>> batch) {
-      batch.accept(List.copyOf(rows));
+      List<ProductRecord> byId =
+          rows.stream().sorted(java.util.Comparator.comparing(ProductRecord::id)).toList();
+      for (int from = 0; from < byId.size(); from += batchSize) {
+        batch.accept(byId.subList(from, (int) Math.min(byId.size(), (long) from + batchSize)));
+      }
       return rows.size();
     }
 
