@@ -195,26 +195,14 @@ public class CatalogIndex {
   public synchronized BuildReport build() {
     long start = System.nanoTime();
     try {
-      if (writer != null && !writer.isOpen()) {
-        // A failed build closed the writer (Lucene's tragic event): start again with a new one,
-        // else every retry fails the same way and the node never becomes ready.
-        searchers.close();
-        searcherFactory.close();
-        writer = null;
-      }
-      if (writer == null) {
-        if (directory == null) {
-          directory = IndexDirectory.open(indexDirectory.orElse(null));
-        }
-        writer = new IndexWriter(directory.directory(), writerConfig());
-        searcherFactory = new SlicedSearcherFactory(searchThreads(), reading::get);
-        searchers = new SearcherManager(writer, searcherFactory);
-      }
+      ensureWriter();
       Instant[] newest = {Instant.EPOCH};
       java.util.Map<String, Instant> seen = new java.util.HashMap<>();
       // The products are laid out in id order, in as many segments as search threads, each a
-      // contiguous range of ids (built apart, then added in order): products with equal scores
-      // then come in id order, on every node and after every restart.
+      // contiguous range of ids (built apart, then added in order): right after a build, products
+      // with equal scores come in id order on every node. (The ranges follow the database's order
+      // of ids and each segment Lucene's byte order of them: the same for ids of one case and
+      // length, as ours are; either way the same on every node.)
       // Reading the database and analysing text overlap: batches are indexed on every core while
       // the next batch is read, and a finished part is merged while the next one is indexed.
       int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -248,32 +236,61 @@ public class CatalogIndex {
                       }
                     }
                   }
-                  int part = (int) Math.min(parts - 1, read[0] * parts / expected);
-                  read[0] += batch.size();
-                  while (current[0] < part) {
-                    merges.add(pool.submit(merge(partWriters, adds, current[0]++)));
-                  }
-                  IndexWriter target = partWriters[part];
-                  java.util.concurrent.Future<?> added =
-                      pool.submit(() -> batch.forEach(p -> add(target, p)));
-                  adds.get(part).add(added);
-                  pending.add(added);
-                  if (pending.size() > threads * 2) {
-                    await(pending.remove(0));
+                  // a batch is split where a range ends, so that a small catalog still gets
+                  // a segment per search thread
+                  int from = 0;
+                  while (from < batch.size()) {
+                    int part = (int) Math.min(parts - 1, read[0] * parts / expected);
+                    int to = batch.size();
+                    if (part < parts - 1) {
+                      long rangeEnd = ((part + 1) * expected + parts - 1) / parts;
+                      to = (int) Math.min(to, from + Math.max(1, rangeEnd - read[0]));
+                    }
+                    List<ProductRecord> slice = batch.subList(from, to);
+                    read[0] += slice.size();
+                    from = to;
+                    while (current[0] < part) {
+                      merges.add(pool.submit(merge(partWriters, adds, current[0]++)));
+                    }
+                    IndexWriter target = partWriters[part];
+                    java.util.concurrent.Future<?> added =
+                        pool.submit(() -> slice.forEach(p -> add(target, p)));
+                    adds.get(part).add(added);
+                    pending.add(added);
+                    if (pending.size() > threads * 2) {
+                      await(pending.remove(0));
+                    }
                   }
                 });
         while (current[0] < parts) {
           merges.add(pool.submit(merge(partWriters, adds, current[0]++)));
         }
         merges.forEach(CatalogIndex::await);
-        writer.deleteAll();
-        writer.addIndexes(scratch);
-        writer.commit();
+        try {
+          writer.deleteAll();
+          writer.addIndexes(scratch);
+          writer.commit();
+        } catch (IOException | RuntimeException e) {
+          // never leave the deletion pending (a later refresh would commit an empty index): back
+          // to the last commit, which the searchers still read; the next use reopens the writer
+          writer.rollback();
+          throw e;
+        }
       } finally {
         pool.shutdownNow();
+        try {
+          // a failed build's tasks stop before their directories go
+          pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
         for (int i = 0; i < parts; i++) {
           if (partWriters[i] != null && partWriters[i].isOpen()) {
-            partWriters[i].rollback(); // a failed build's
+            try {
+              partWriters[i].rollback(); // a failed build's
+            } catch (IOException | RuntimeException e) {
+              LOG.log(java.util.logging.Level.FINE, "Rolling back a part of the index build", e);
+            }
           }
           if (scratch[i] != null) {
             directory.drop("build-" + i, scratch[i]);
@@ -305,10 +322,36 @@ public class CatalogIndex {
     }
   }
 
+  /**
+   * Opens the index's writer and searchers when there are none, or again when a failed build closed
+   * them (a rollback, or Lucene's tragic event): else every later build, refresh and prune would
+   * fail the same way. A new writer starts from the last commit.
+   */
+  private void ensureWriter() throws IOException {
+    if (writer != null && !writer.isOpen()) {
+      searchers.close();
+      searcherFactory.close();
+      writer = null;
+    }
+    if (writer == null) {
+      if (directory == null) {
+        directory = IndexDirectory.open(indexDirectory.orElse(null));
+      }
+      writer = new IndexWriter(directory.directory(), writerConfig());
+      searcherFactory = new SlicedSearcherFactory(searchThreads(), reading::get);
+      searchers = new SearcherManager(writer, searcherFactory);
+    }
+  }
+
   /** Re-indexes the products changed since the last build or refresh; returns how many. */
   public synchronized int refresh() {
     if (!ready) {
       return 0;
+    }
+    try {
+      ensureWriter();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     int total = 0;
     while (true) {
@@ -359,6 +402,11 @@ public class CatalogIndex {
   public synchronized int prune() {
     if (!ready) {
       return 0;
+    }
+    try {
+      ensureWriter();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     Set<String> stored = new HashSet<>(reader.allIds());
     Set<String> indexed =
@@ -510,7 +558,7 @@ public class CatalogIndex {
     IndexWriterConfig config = new IndexWriterConfig(BeautyAnalyzers.index());
     config.setSimilarity(SIMILARITY);
     config.setRAMBufferSizeMB(64);
-    // every segment in id order, so that refreshed and merged segments keep ties in id order too
+    // every segment in id order: a refresh's segments too, and whatever a merge makes
     config.setIndexSort(ID_ORDER_SORT);
     return config;
   }

@@ -62,13 +62,15 @@ class CatalogIndexRefreshTest {
     java.util.Collections.shuffle(ids, new java.util.Random(5));
     ids.forEach(id -> store.put(product(id, t0))); // stored in no particular order
     List<String> byId = ids.stream().sorted().toList();
-    for (int parts : new int[] {1, 3, 4}) {
-      index.buildParts = parts;
-      store.batchSize = 7;
-      index.build();
-      assertEquals(byId, serums(), parts + " parts");
-      int segments = index.withSearcher(s -> s.getIndexReader().leaves().size());
-      assertEquals(parts, segments);
+    for (int batch : new int[] {7, 1000}) { // a range may end inside a batch
+      for (int parts : new int[] {1, 3, 4}) {
+        index.buildParts = parts;
+        store.batchSize = batch;
+        index.build();
+        assertEquals(byId, serums(), parts + " parts, batches of " + batch);
+        int segments = index.withSearcher(s -> s.getIndexReader().leaves().size());
+        assertEquals(parts, segments);
+      }
     }
     // a refreshed product is re-indexed: the ties of the rest keep their order
     store.put(product("prod_030", t0.plusSeconds(1)));
@@ -111,7 +113,7 @@ class CatalogIndexRefreshTest {
         });
   }
 
-  private static ProductRecord product(String id, Instant updated) {
+  static ProductRecord product(String id, Instant updated) {
     return new ProductRecord(
         id,
         "merch_a",
@@ -160,11 +162,18 @@ class CatalogIndexRefreshTest {
     /** How many products each batch of {@link #readAll} holds. */
     int batchSize = Integer.MAX_VALUE;
 
+    /** After how many batches {@link #readAll} fails (-1: never). */
+    int failAfterBatches = -1;
+
     @Override
     public long readAll(Consumer<List<ProductRecord>> batch) {
       List<ProductRecord> byId =
           rows.stream().sorted(java.util.Comparator.comparing(ProductRecord::id)).toList();
+      int batches = 0;
       for (int from = 0; from < byId.size(); from += batchSize) {
+        if (batches++ == failAfterBatches) {
+          throw new IllegalStateException("the database went away");
+        }
         batch.accept(byId.subList(from, (int) Math.min(byId.size(), (long) from + batchSize)));
       }
       return rows.size();

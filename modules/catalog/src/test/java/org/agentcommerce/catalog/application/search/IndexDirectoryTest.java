@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -147,6 +149,46 @@ class IndexDirectoryTest {
     assertEquals(1, directories(), "the built index has one directory under the parent");
     index.close();
     assertEquals(0, directories(), "and it is gone once the index closed");
+  }
+
+  @Test
+  void aBuildThatFailsKeepsTheIndexItHadAndLeavesNoScratchDirectory() throws Exception {
+    CatalogIndex index = new CatalogIndex();
+    index.indexDirectory = java.util.Optional.of(parent.toString());
+    CatalogIndexRefreshTest.Store store = new CatalogIndexRefreshTest.Store();
+    index.reader = store;
+    index.buildParts = 3;
+    java.time.Instant t0 = java.time.Instant.parse("2026-11-21T10:00:00Z");
+    for (int i = 0; i < 30; i++) {
+      store.put(CatalogIndexRefreshTest.product(String.format("prod_%03d", i), t0));
+    }
+    store.batchSize = 4;
+    try {
+      index.build();
+      store.failAfterBatches = 5; // two parts indexed, then the database goes away
+      for (int i = 30; i < 40; i++) {
+        store.put(CatalogIndexRefreshTest.product(String.format("prod_%03d", i), t0));
+      }
+      assertThrows(IllegalStateException.class, index::build);
+      Path own;
+      try (Stream<Path> entries = Files.list(parent)) {
+        own = entries.filter(Files::isDirectory).findFirst().orElseThrow();
+      }
+      try (Stream<Path> entries = Files.list(own)) {
+        assertEquals(
+            List.of(), entries.filter(Files::isDirectory).toList(), "no scratch directory left");
+      }
+      assertEquals(30, products(index), "the index built before is still served");
+      store.failAfterBatches = -1;
+      index.build();
+      assertEquals(40, products(index));
+    } finally {
+      index.close();
+    }
+  }
+
+  private static int products(CatalogIndex index) {
+    return index.withSearcher(s -> s.getIndexReader().numDocs());
   }
 
   private long directories() throws Exception {
