@@ -50,7 +50,14 @@ class AnalyticsIT {
   private Agents.Registered agent;
 
   @BeforeEach
-  void agent() {
+  void agent() throws InterruptedException {
+    // The funnel's windows are UTC days: a test never straddles midnight.
+    long toMidnight =
+        ChronoUnit.MILLIS.between(
+            Instant.now(), LocalDate.now(ZoneOffset.UTC).plusDays(1).atStartOfDay(ZoneOffset.UTC));
+    if (toMidnight < 120_000) {
+      Thread.sleep(toMidnight + 1_000);
+    }
     http = new Http(base).awaitReady();
     agent = Agents.register(http);
   }
