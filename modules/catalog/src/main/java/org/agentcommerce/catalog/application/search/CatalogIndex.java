@@ -203,28 +203,8 @@ public class CatalogIndex {
       // with equal scores come in id order on every node. (The ranges follow the database's order
       // of ids and each segment Lucene's byte order of them: the same for ids of one case and
       // length, as ours are; either way the same on every node.)
-      // Reading the database and analysing text overlap: batches are indexed on every core while
-      // the next batch is read, and a finished part is merged while the next one is indexed.
-      int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-      int parts = Math.max(1, buildParts);
-      long expected = Math.max(1, reader.count());
-      Directory[] scratch = new Directory[parts];
-      IndexWriter[] partWriters = new IndexWriter[parts];
-      java.util.concurrent.ExecutorService pool =
-          java.util.concurrent.Executors.newFixedThreadPool(threads);
-      java.util.List<java.util.concurrent.Future<?>> pending = new java.util.ArrayList<>();
-      java.util.List<java.util.List<java.util.concurrent.Future<?>>> adds =
-          new java.util.ArrayList<>();
-      java.util.List<java.util.concurrent.Future<?>> merges = new java.util.ArrayList<>();
       long count;
-      try {
-        for (int i = 0; i < parts; i++) {
-          scratch[i] = directory.scratch("build-" + i);
-          partWriters[i] = new IndexWriter(scratch[i], writerConfig());
-          adds.add(new java.util.ArrayList<>());
-        }
-        long[] read = {0};
-        int[] current = {0};
+      try (Parts parts = new Parts(Math.max(1, buildParts), Math.max(1, reader.count()))) {
         count =
             reader.readAll(
                 batch -> {
@@ -236,65 +216,18 @@ public class CatalogIndex {
                       }
                     }
                   }
-                  // a batch is split where a range ends, so that a small catalog still gets
-                  // a segment per search thread
-                  int from = 0;
-                  while (from < batch.size()) {
-                    int part = (int) Math.min(parts - 1, read[0] * parts / expected);
-                    int to = batch.size();
-                    if (part < parts - 1) {
-                      long rangeEnd = ((part + 1) * expected + parts - 1) / parts;
-                      to = (int) Math.min(to, from + Math.max(1, rangeEnd - read[0]));
-                    }
-                    List<ProductRecord> slice = batch.subList(from, to);
-                    read[0] += slice.size();
-                    from = to;
-                    while (current[0] < part) {
-                      merges.add(pool.submit(merge(partWriters, adds, current[0]++)));
-                    }
-                    IndexWriter target = partWriters[part];
-                    java.util.concurrent.Future<?> added =
-                        pool.submit(() -> slice.forEach(p -> add(target, p)));
-                    adds.get(part).add(added);
-                    pending.add(added);
-                    if (pending.size() > threads * 2) {
-                      await(pending.remove(0));
-                    }
-                  }
+                  parts.index(batch);
                 });
-        while (current[0] < parts) {
-          merges.add(pool.submit(merge(partWriters, adds, current[0]++)));
-        }
-        merges.forEach(CatalogIndex::await);
+        Directory[] merged = parts.merged();
         try {
           writer.deleteAll();
-          writer.addIndexes(scratch);
+          writer.addIndexes(merged);
           writer.commit();
         } catch (IOException | RuntimeException e) {
           // never leave the deletion pending (a later refresh would commit an empty index): back
           // to the last commit, which the searchers still read; the next use reopens the writer
           writer.rollback();
           throw e;
-        }
-      } finally {
-        pool.shutdownNow();
-        try {
-          // a failed build's tasks stop before their directories go
-          pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        for (int i = 0; i < parts; i++) {
-          if (partWriters[i] != null && partWriters[i].isOpen()) {
-            try {
-              partWriters[i].rollback(); // a failed build's
-            } catch (IOException | RuntimeException e) {
-              LOG.log(java.util.logging.Level.FINE, "Rolling back a part of the index build", e);
-            }
-          }
-          if (scratch[i] != null) {
-            directory.drop("build-" + i, scratch[i]);
-          }
         }
       }
       searchers.maybeRefreshBlocking();
@@ -327,19 +260,23 @@ public class CatalogIndex {
    * them (a rollback, or Lucene's tragic event): else every later build, refresh and prune would
    * fail the same way. A new writer starts from the last commit.
    */
-  private void ensureWriter() throws IOException {
-    if (writer != null && !writer.isOpen()) {
-      searchers.close();
-      searcherFactory.close();
-      writer = null;
-    }
-    if (writer == null) {
-      if (directory == null) {
-        directory = IndexDirectory.open(indexDirectory.orElse(null));
+  private void ensureWriter() {
+    try {
+      if (writer != null && !writer.isOpen()) {
+        searchers.close();
+        searcherFactory.close();
+        writer = null;
       }
-      writer = new IndexWriter(directory.directory(), writerConfig());
-      searcherFactory = new SlicedSearcherFactory(searchThreads(), reading::get);
-      searchers = new SearcherManager(writer, searcherFactory);
+      if (writer == null) {
+        if (directory == null) {
+          directory = IndexDirectory.open(indexDirectory.orElse(null));
+        }
+        writer = new IndexWriter(directory.directory(), writerConfig());
+        searcherFactory = new SlicedSearcherFactory(searchThreads(), reading::get);
+        searchers = new SearcherManager(writer, searcherFactory);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -348,11 +285,7 @@ public class CatalogIndex {
     if (!ready) {
       return 0;
     }
-    try {
-      ensureWriter();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    ensureWriter();
     int total = 0;
     while (true) {
       // A transaction that commits late can carry an updated_at older than rows already read:
@@ -403,11 +336,7 @@ public class CatalogIndex {
     if (!ready) {
       return 0;
     }
-    try {
-      ensureWriter();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    ensureWriter();
     Set<String> stored = new HashSet<>(reader.allIds());
     Set<String> indexed =
         withSearcher(
@@ -539,18 +468,118 @@ public class CatalogIndex {
     return java.util.Arrays.asList(out);
   }
 
-  /** Merges a finished part into one segment, once its batches are indexed, and closes it. */
-  private static java.util.concurrent.Callable<Void> merge(
-      IndexWriter[] partWriters,
-      java.util.List<java.util.List<java.util.concurrent.Future<?>>> adds,
-      int part) {
-    return () -> {
-      // its batches were queued before this task: they are running or done, never waiting on it
-      adds.get(part).forEach(CatalogIndex::await);
-      partWriters[part].forceMerge(1);
-      partWriters[part].close();
-      return null;
-    };
+  /**
+   * The parts of a build: contiguous ranges of ids, in id order, each indexed into a scratch
+   * directory of its own. Batches are indexed on every core while the next batch is read, and a
+   * part is merged into one segment while the next one is indexed. Closing it deletes the
+   * directories (and rolls back what a failed build left).
+   */
+  private final class Parts implements AutoCloseable {
+    private final int count;
+    private final long expected;
+    private final int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private final java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(threads);
+    private final Directory[] scratch;
+    private final IndexWriter[] writers;
+    private final List<List<java.util.concurrent.Future<?>>> adds = new java.util.ArrayList<>();
+    private final List<java.util.concurrent.Future<?>> pending = new java.util.ArrayList<>();
+    private final List<java.util.concurrent.Future<?>> merges = new java.util.ArrayList<>();
+    private long read;
+    private int current;
+
+    Parts(int count, long expected) throws IOException {
+      this.count = count;
+      this.expected = expected;
+      scratch = new Directory[count];
+      writers = new IndexWriter[count];
+      try {
+        for (int i = 0; i < count; i++) {
+          scratch[i] = directory.scratch("build-" + i);
+          writers[i] = new IndexWriter(scratch[i], writerConfig());
+          adds.add(new java.util.ArrayList<>());
+        }
+      } catch (IOException | RuntimeException e) {
+        close();
+        throw e;
+      }
+    }
+
+    /**
+     * Indexes a batch (the next products in id order), split where a range ends, so that a small
+     * catalog still gets a segment per search thread.
+     */
+    void index(List<ProductRecord> batch) {
+      int from = 0;
+      while (from < batch.size()) {
+        int part = (int) Math.min(count - 1, read * count / expected);
+        int to = batch.size();
+        if (part < count - 1) {
+          long rangeEnd = ((part + 1) * expected + count - 1) / count;
+          to = (int) Math.min(to, from + Math.max(1, rangeEnd - read));
+        }
+        List<ProductRecord> slice = batch.subList(from, to);
+        read += slice.size();
+        from = to;
+        while (current < part) {
+          mergeNext();
+        }
+        IndexWriter target = writers[part];
+        java.util.concurrent.Future<?> added =
+            pool.submit(() -> slice.forEach(p -> add(target, p)));
+        adds.get(part).add(added);
+        pending.add(added);
+        if (pending.size() > threads * 2) {
+          await(pending.remove(0));
+        }
+      }
+    }
+
+    /** Waits until every part is one segment; answers their directories, in id order. */
+    Directory[] merged() {
+      while (current < count) {
+        mergeNext();
+      }
+      merges.forEach(CatalogIndex::await);
+      return scratch;
+    }
+
+    /** Merges the current part into one segment, once its batches are indexed, and closes it. */
+    private void mergeNext() {
+      int part = current++;
+      merges.add(
+          pool.submit(
+              () -> {
+                // its batches were queued before this task: running or done, never waiting on it
+                adds.get(part).forEach(CatalogIndex::await);
+                writers[part].forceMerge(1);
+                writers[part].close();
+                return null;
+              }));
+    }
+
+    @Override
+    public void close() {
+      pool.shutdownNow();
+      try {
+        // a failed build's tasks stop before their directories go
+        pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      for (int i = 0; i < count; i++) {
+        if (writers[i] != null && writers[i].isOpen()) {
+          try {
+            writers[i].rollback(); // a failed build's
+          } catch (IOException | RuntimeException e) {
+            LOG.log(java.util.logging.Level.FINE, "Rolling back a part of the index build", e);
+          }
+        }
+        if (scratch[i] != null) {
+          directory.drop("build-" + i, scratch[i]);
+        }
+      }
+    }
   }
 
   /** The configuration of the index's writer and of the parts of a build. */
