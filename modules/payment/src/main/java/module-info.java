@@ -17,6 +17,7 @@ module org.agentcommerce.payment {
   requires jakarta.validation;
   requires microprofile.config.api;
   requires microprofile.fault.tolerance.api;
+  requires microprofile.metrics.api;
   requires microprofile.openapi.api;
   requires com.stripe;
   requires transitive org.agentcommerce.checkout;

@@ -22,7 +22,20 @@ public interface OrderBook {
       String buyerSubject,
       String preferredPsp,
       String customerEmail,
-      String quoteId) {}
+      String quoteId,
+      String origin) {
+
+    /** Made through an ACP, UCP or tool-door checkout session: its charges are protocol-tier. */
+    public boolean protocolTier() {
+      return CHECKOUT_SESSION.equals(origin);
+    }
+  }
+
+  /** The origin of an order made through a checkout session (ACP, UCP, tool door). */
+  String CHECKOUT_SESSION = "checkout_session";
+
+  /** The origin of an order the buyer made on the hosted checkout page. */
+  String HOSTED = "hosted";
 
   /** The agent's order; another agent's order is empty. */
   Optional<OrderSnapshot> order(String agentId, String orderId);
@@ -47,6 +60,13 @@ public interface OrderBook {
 
   /** The payment failed: → payment_failed, event order.payment_failed. */
   void paymentFailed(String orderId, String paymentId, String reason);
+
+  /**
+   * A capture found for a payment attempt that had been closed, or its refund (no move): event
+   * {@code type}, one of order.payment_late_captured, order.payment_late_capture_refunded,
+   * order.payment_late_capture_refund_failed, with {@code data}.
+   */
+  void lateCapture(String orderId, String type, java.util.Map<String, Object> data);
 
   /** Money given back: → partially_refunded or refunded, event order.refunded. */
   void refunded(String orderId, String refundId, Money amount);

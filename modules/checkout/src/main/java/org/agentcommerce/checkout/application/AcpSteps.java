@@ -112,7 +112,19 @@ public class AcpSteps {
           acp("acp_email_required", sessionId),
           Map.of());
     }
-    if (!resumed) {
+    // A session whose order is paid (or being paid, by any lane) completes by reading that
+    // payment, which charges nothing: the gates guard charges, not the reading of one.
+    boolean orderPaying =
+        s.orderId() != null
+            && orders
+                .order(agentId, s.orderId())
+                .map(
+                    o ->
+                        o.status().isPaid()
+                            || o.status()
+                                == org.agentcommerce.checkout.api.OrderStatus.PAYMENT_PROCESSING)
+                .orElse(false);
+    if (!resumed && !orderPaying) {
       AcpSession.Totals t = s.totals();
       charges.get().checkGates(s.merchantId(), Money.ofMinor(t.total(), t.currency()), "acp");
     }
@@ -165,7 +177,8 @@ public class AcpSteps {
                     subject,
                     s.id(),
                     null,
-                    null)));
+                    null)),
+            org.agentcommerce.checkout.api.OrderBook.CHECKOUT_SESSION);
     AcpSession.Totals was = s.totals();
     long now = Amounts.minor(new java.math.BigDecimal(o.totalAmount()), o.currency()).orElse(-1);
     if (now != was.total() || !o.currency().equals(was.currency())) {

@@ -229,7 +229,8 @@ public class HostedCheckoutService {
                       b.buyerSubject(),
                       i.id(),
                       null,
-                      null)));
+                      null)),
+              org.agentcommerce.checkout.api.OrderBook.HOSTED);
       i.ordered(made.orderId());
       o = orders.require(b.agentId(), made.orderId(), scope);
     }

@@ -73,6 +73,13 @@ public class OrderService implements OrderBook, PlacedOrders {
       Order.Parties parties) {}
 
   public OrderView create(CreateOrder c) {
+    return create(c, "rest");
+  }
+
+  /**
+   * An order made through {@code origin}: rest, hosted, checkout_session ({@link Order#origin}).
+   */
+  public OrderView create(CreateOrder c, String origin) {
     Instant now = now();
     String orderId = Ids.newId("ord", 12);
     Quote quote;
@@ -159,6 +166,7 @@ public class OrderService implements OrderBook, PlacedOrders {
             c.parties(),
             lines,
             now);
+    order.madeThrough(origin);
     orders.add(order);
     orders.addTransition(
         new OrderTransition(
@@ -503,7 +511,8 @@ public class OrderService implements OrderBook, PlacedOrders {
         o.buyerSubject(),
         o.preferredPsp(),
         o.customerEmail(),
-        o.quoteId());
+        o.quoteId(),
+        o.origin());
   }
 
   @Override
@@ -537,6 +546,20 @@ public class OrderService implements OrderBook, PlacedOrders {
     data.put("reason", reason);
     o.paymentStatus("failed", now());
     move(o, OrderStatus.PAYMENT_FAILED, "payment", reason, data);
+  }
+
+  private static final java.util.Set<String> LATE_CAPTURE_EVENTS =
+      java.util.Set.of(
+          "order.payment_late_captured",
+          "order.payment_late_capture_refunded",
+          "order.payment_late_capture_refund_failed");
+
+  @Override
+  public void lateCapture(String orderId, String type, Map<String, Object> data) {
+    if (!LATE_CAPTURE_EVENTS.contains(type)) {
+      throw new IllegalArgumentException("Not a late-capture event: " + type);
+    }
+    publish(byId(orderId), type, data);
   }
 
   @Override

@@ -8,10 +8,12 @@ import org.agentcommerce.platform.api.ApiException;
 
 /**
  * The one gate every agent-submitted charge passes before anything is written or sent (this
- * endpoint, ACP complete, the tool door's complete). It applies to charges of protocol-tier orders
- * (acp, ucp, tool door) and to every off-session or delegated payment method; a REST payment with a
- * method the buyer produced on-session is not gated here (it still needs the buyer token and the
- * HIL rule), nor is a payment the buyer makes on the hosted checkout page (protocol hosted).
+ * endpoint, ACP complete, the tool door's complete). It applies to every charge of a protocol-tier
+ * order — one made through an ACP, UCP or tool-door checkout session, as recorded on the order when
+ * it was made — whatever lane pays it, to every charge through a protocol lane, and to every
+ * off-session or delegated payment method; a REST payment of an order made through the orders API
+ * with a method the buyer produced on-session is not gated here (it still needs the buyer token and
+ * the HIL rule), nor is a payment the buyer makes on the hosted checkout page (protocol hosted).
  * Refusals are 403 in the gate's own shape: {@code TIER2_CHARGE_DISABLED} (with the reason and the
  * flags that decided), {@code TIER2_TEST_CAPTURE_OVER_CAP} / {@code TIER2_LIVE_CAPTURE_OVER_CAP}
  * ({@code amount_cents}, {@code max_cents}: minor units).
@@ -21,12 +23,35 @@ public class PaymentGates {
 
   @Inject GateSettings settings;
 
-  /** A charge about to be made. */
+  /**
+   * A charge about to be made: the lane that pays ({@code protocol}: rest, hosted, acp, ucp, mcp…)
+   * and whether the order it pays is protocol-tier (made through a checkout session, recorded when
+   * the order was made), so that no lane can pay around the gate.
+   */
   public record Charge(
-      String protocol, boolean offSession, String merchantId, long amountMinor, boolean live) {
+      String protocol,
+      boolean offSession,
+      String merchantId,
+      long amountMinor,
+      boolean live,
+      boolean protocolTierOrder) {
 
+    /** A charge of a lane or method that is gated by itself, whatever order it pays. */
+    public Charge(
+        String protocol, boolean offSession, String merchantId, long amountMinor, boolean live) {
+      this(protocol, offSession, merchantId, amountMinor, live, false);
+    }
+
+    /**
+     * Gated: off-session and delegated methods; every lane but the buyer's own on-session REST and
+     * hosted-page payments; and every agent-submitted charge of a protocol-tier order (only the
+     * buyer's own press on the hosted page pays one ungated).
+     */
     public boolean gated() {
-      return offSession || !("rest".equals(protocol) || "hosted".equals(protocol));
+      boolean buyerOnPage = "hosted".equals(protocol);
+      return offSession
+          || !("rest".equals(protocol) || buyerOnPage)
+          || (protocolTierOrder && !buyerOnPage);
     }
   }
 

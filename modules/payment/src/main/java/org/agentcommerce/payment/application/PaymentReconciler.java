@@ -17,6 +17,7 @@ import org.agentcommerce.payment.domain.AttemptRecord;
 import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.payment.domain.PaymentStore;
 import org.agentcommerce.payment.domain.psp.GuardedPsp;
+import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspOutcome;
@@ -44,6 +45,7 @@ public class PaymentReconciler {
   @Inject PspRegistry registry;
   @Inject Config config;
   @Inject GateSettings gates;
+  @Inject LateCaptures lateCaptures;
 
   private ManagedScheduledExecutorService scheduler;
 
@@ -110,6 +112,65 @@ public class PaymentReconciler {
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "Payment reconciliation round failed", e);
     }
+    try {
+      for (String id : lateCaptures.due(10)) {
+        if (!lateCaptures.claim(id, holder, lease)) {
+          continue;
+        }
+        try {
+          refundLateCapture(id);
+        } catch (RuntimeException e) {
+          LOG.log(Level.WARNING, "Refunding the late capture of " + id + " failed; again later", e);
+          lateCaptures.retryLater(id, holder, backoff(0));
+        }
+      }
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "Late-capture refund round failed", e);
+    }
+  }
+
+  /**
+   * Gives a late capture back in full, under the refund key stored with it (a refund sent again
+   * after a crash is the same refund at the PSP). Pending and unknown answers are asked again later
+   * with the same key.
+   */
+  void refundLateCapture(String attemptId) {
+    LateCaptures.Refundable found = lateCaptures.read(attemptId).orElse(null);
+    if (found == null || !"refund_pending".equals(found.capture().status())) {
+      return;
+    }
+    LateCaptures.LateCapture c = found.capture();
+    GuardedPsp psp = registry.psp(c.psp()).orElse(null);
+    if (psp == null) {
+      lateCaptures.retryLater(attemptId, holder, maxBackoff);
+      return;
+    }
+    if (c.pspPaymentId() == null) {
+      lateCaptures.refundFinished(
+          attemptId, holder, false, null, "the PSP named no payment to refund");
+      return;
+    }
+    org.agentcommerce.payment.domain.psp.PspRefundResult r;
+    try {
+      r =
+          psp.refund(
+              new org.agentcommerce.payment.domain.psp.PspRefund(
+                  c.refundKey(),
+                  "lcr_" + attemptId.replaceFirst("^att_", ""),
+                  c.pspPaymentId(),
+                  c.amount(),
+                  registry.credentials(found.account())));
+    } catch (PspNotAcceptedException | RuntimeException e) {
+      lateCaptures.retryLater(attemptId, holder, backoff(c.tries()));
+      return;
+    }
+    switch (r.status()) {
+      case "succeeded" ->
+          lateCaptures.refundFinished(attemptId, holder, true, r.pspRefundId(), null);
+      case "failed" ->
+          lateCaptures.refundFinished(attemptId, holder, false, r.pspRefundId(), r.failureReason());
+      default -> lateCaptures.retryLater(attemptId, holder, backoff(c.tries()));
+    }
   }
 
   /** Asks the PSP about one claimed attempt and records what it says. */
@@ -168,6 +229,35 @@ public class PaymentReconciler {
       store.release(attemptId, holder, backoff(a.reconcileCount()));
       return;
     }
+    if (r.outcome() == PspOutcome.NOT_FOUND) {
+      // "Not found" says nothing of a charge still to come: the node that committed this attempt
+      // may be paused with the request in hand. Fence the key at the PSP first; only a fenced key
+      // closes the attempt (docs/payments.md, "A node that pauses").
+      try {
+        r =
+            psp.fence(
+                new PspFence(
+                    a.idempotencyKey(), a.id(), p.amount(), registry.credentials(account)));
+      } catch (PspNotAcceptedException | RuntimeException e) {
+        LOG.info(() -> "Fencing " + attemptId + " at " + a.psp() + " failed (" + e + "); later");
+        store.release(attemptId, holder, backoff(a.reconcileCount()));
+        return;
+      }
+      if (r.outcome() == PspOutcome.UNKNOWN) {
+        PspResult unfenced = r;
+        LOG.info(
+            () ->
+                "Attempt "
+                    + attemptId
+                    + " is not found at "
+                    + a.psp()
+                    + " and could not be fenced ("
+                    + unfenced.message()
+                    + "); it stays open");
+        store.release(attemptId, holder, backoff(a.reconcileCount()));
+        return;
+      }
+    }
     PaymentRecord after =
         steps.settle(
             p.id(),
@@ -175,7 +265,8 @@ public class PaymentReconciler {
             a.psp(),
             r,
             a.latencyMs() == null ? ms : null,
-            backoff(a.reconcileCount()));
+            backoff(a.reconcileCount()),
+            "reconciliation");
     if (after.status().isFinal()) {
       LOG.info(
           () ->

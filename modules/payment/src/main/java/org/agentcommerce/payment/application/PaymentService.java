@@ -47,9 +47,17 @@ public class PaymentService implements OrderPayments {
   @Inject Config config;
 
   private Duration unknownRecheck;
+  private Duration sendDeadline;
 
   @PostConstruct
   void init() {
+    // A request not on its way to the PSP within half the reconciler's grace is not sent at all:
+    // the reconciler may soon fence and close its attempt (docs/payments.md, "A node that pauses").
+    sendDeadline =
+        config
+            .getOptionalValue("ac.payments.sent-grace", Duration.class)
+            .orElse(Duration.ofSeconds(60))
+            .dividedBy(2);
     unknownRecheck =
         config
             .getOptionalValue("ac.payments.unknown-recheck", Duration.class)
@@ -119,6 +127,8 @@ public class PaymentService implements OrderPayments {
 
   /** The buyer's method token travels with the call only: it is never stored or logged. */
   private Outcome drive(PaymentSteps.Prepared prepared, String methodToken) {
+    long preparedNanos = System.nanoTime();
+    java.time.Instant preparedAt = java.time.Instant.now();
     PaymentRecord p = prepared.payment();
     List<PspAccount> route = prepared.route();
     AttemptRecord attempt = prepared.attempt();
@@ -139,6 +149,34 @@ public class PaymentService implements OrderPayments {
               "Order " + p.orderId(),
               Map.of("order_id", p.orderId(), "payment_id", p.id(), "merchant_id", p.merchantId()),
               registry.credentials(account.account()));
+      if (late(preparedNanos, preparedAt)) {
+        // This node was held up (a pause, a long GC) between committing the attempt and sending
+        // it: it may have been fenced and closed meanwhile, so it is not sent; the attempt ends
+        // here if nothing else closed it.
+        LOG.warning(
+            "Payment "
+                + p.id()
+                + " attempt "
+                + attempt.id()
+                + " was not sent: more than "
+                + sendDeadline
+                + " passed since it was prepared");
+        return new Outcome(
+            steps.settle(
+                p.id(),
+                attempt.id(),
+                account.psp(),
+                PspResult.declined(
+                    null,
+                    "payment_not_sent",
+                    null,
+                    "The payment was held up before it reached the payment provider; nothing"
+                        + " was charged. Pay again."),
+                null,
+                unknownRecheck,
+                "answer"),
+            null);
+      }
       long t0 = System.nanoTime();
       PspResult result;
       PspCallTrace.begin();
@@ -171,7 +209,8 @@ public class PaymentService implements OrderPayments {
                     "No payment provider accepted the payment (" + e.code() + ").")
                 : PspResult.unknown(null, e.code());
         return new Outcome(
-            steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck), null);
+            steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck, "answer"),
+            null);
       } catch (CircuitBreakerOpenException | BulkheadException e) {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         String code = e instanceof BulkheadException ? "psp_busy" : "psp_circuit_open";
@@ -184,7 +223,8 @@ public class PaymentService implements OrderPayments {
                   account.psp(),
                   PspResult.unknown(null, code),
                   ms,
-                  unknownRecheck),
+                  unknownRecheck,
+                  "answer"),
               null);
         }
         if (i + 1 < route.size()) {
@@ -202,7 +242,8 @@ public class PaymentService implements OrderPayments {
                     null,
                     "The payment provider is not taking payments now; nothing was charged."),
                 ms,
-                unknownRecheck),
+                unknownRecheck,
+                "answer"),
             null);
       } catch (RuntimeException e) {
         // A timeout after the request went out, or anything unexpected: we cannot tell.
@@ -224,18 +265,26 @@ public class PaymentService implements OrderPayments {
                 account.psp(),
                 PspResult.unknown(null, "outcome_unknown"),
                 ms,
-                unknownRecheck),
+                unknownRecheck,
+                "answer"),
             null);
       }
       long ms = (System.nanoTime() - t0) / 1_000_000;
       PaymentRecord settled =
-          steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck);
+          steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck, "answer");
       return new Outcome(
           settled,
           result.outcome() == PspOutcome.REQUIRES_ACTION && settled.actionUrl() == null
               ? result.actionUrl()
               : null);
     }
+  }
+
+  /** Whether more than the send deadline passed since the attempt was prepared, by either clock. */
+  private boolean late(long preparedNanos, java.time.Instant preparedAt) {
+    long nanos = Math.max(0, System.nanoTime() - preparedNanos);
+    Duration wall = Duration.between(preparedAt, java.time.Instant.now());
+    return Duration.ofNanos(nanos).compareTo(sendDeadline) > 0 || wall.compareTo(sendDeadline) > 0;
   }
 
   public Optional<PaymentRecord> find(String agentId, String paymentId) {

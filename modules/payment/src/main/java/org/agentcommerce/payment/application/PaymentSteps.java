@@ -44,6 +44,7 @@ public class PaymentSteps {
   @Inject Mandates mandates;
   @Inject VaultTokens vaultTokens;
   @Inject PspRegistry registry;
+  @Inject LateCaptures lateCaptures;
   @Inject Config config;
 
   private Duration sentGrace;
@@ -141,7 +142,12 @@ public class PaymentSteps {
     boolean live = registry.live(route.get(0).account());
     gates.check(
         new PaymentGates.Charge(
-            cmd.protocol(), offSession, o.merchantId(), o.total().minorUnits(), live));
+            cmd.protocol(),
+            offSession,
+            o.merchantId(),
+            o.total().minorUnits(),
+            live,
+            o.protocolTier()));
     // A failover never leaves the lane the gates allowed: later PSPs they refuse are dropped.
     route
         .subList(1, route.size())
@@ -153,7 +159,8 @@ public class PaymentSteps {
                         offSession,
                         o.merchantId(),
                         o.total().minorUnits(),
-                        registry.live(a.account()))));
+                        registry.live(a.account()),
+                        o.protocolTier())));
     String paymentId = Ids.newId("pay", 12);
     Mandates.Redeemed redeemed =
         mandate
@@ -273,7 +280,10 @@ public class PaymentSteps {
 
   /**
    * Records what became of an attempt and moves the payment and its order, if the attempt is still
-   * open (a reconciler or a webhook may have settled it first: then nothing changes).
+   * open (a reconciler or a webhook may have settled it first: then nothing changes). A capture
+   * reported for an attempt that was closed otherwise, or for a payment that is already final, is a
+   * late capture ({@link LateCaptures}): recorded, announced and refunded, never dropped. {@code
+   * via}: who reports the outcome (answer, reconciliation, webhook).
    */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public PaymentRecord settle(
@@ -282,8 +292,10 @@ public class PaymentSteps {
       String psp,
       PspResult r,
       Long latencyMs,
-      Duration unknownRecheck) {
+      Duration unknownRecheck,
+      String via) {
     PaymentRecord p = store.lock(paymentId).orElseThrow();
+    AttemptRecord before = store.attempt(attemptId).orElseThrow();
     String attemptStatus =
         switch (r.outcome()) {
           case SUCCEEDED -> "succeeded";
@@ -304,6 +316,11 @@ public class PaymentSteps {
             latencyMs,
             recheck)
         || p.status().isFinal()) {
+      // An attempt recorded as succeeded is the payment's own capture (or a late one recorded
+      // already, which LateCaptures.record keeps once): nothing new.
+      if (r.outcome() == PspOutcome.SUCCEEDED && !"succeeded".equals(before.status())) {
+        lateCaptures.record(p, before, r.pspPaymentId(), via);
+      }
       return store.find(paymentId).orElseThrow();
     }
     switch (r.outcome()) {

@@ -90,7 +90,7 @@ public class PspWebhooks {
                 null);
         outcome =
             steps
-                .settle(a.paymentId(), a.id(), pspName, r, null, Duration.ofSeconds(2))
+                .settle(a.paymentId(), a.id(), pspName, r, null, Duration.ofSeconds(2), "webhook")
                 .status()
                 .wireName();
       } else {

@@ -98,6 +98,10 @@ public class Order {
   @Column(name = "metadata")
   private String metadata;
 
+  /** Where the order was made: rest, hosted, checkout_session (see {@link #origin()}). */
+  @Column(name = "origin", nullable = false)
+  private String origin = "rest";
+
   @Column(name = "merchant_order_id")
   private String merchantOrderId;
 
@@ -389,5 +393,19 @@ public class Order {
 
   public List<OrderLine> lines() {
     return List.copyOf(lines);
+  }
+
+  /**
+   * Where the order was made: {@code rest} (the orders API, v2 checkouts), {@code hosted} (the
+   * buyer on the hosted checkout page), {@code checkout_session} (an ACP, UCP or tool-door
+   * session). The payment gates decide from it.
+   */
+  public String origin() {
+    return origin;
+  }
+
+  /** Set once, before the order is stored. */
+  public void madeThrough(String origin) {
+    this.origin = java.util.Objects.requireNonNull(origin);
   }
 }

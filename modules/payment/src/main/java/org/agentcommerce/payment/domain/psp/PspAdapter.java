@@ -37,6 +37,19 @@ public interface PspAdapter {
    */
   PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException;
 
+  /**
+   * Makes the attempt's idempotency key unusable for a charge, without charging: what the
+   * reconciler does before it closes an attempt the PSP does not know, so that a charge sent late
+   * under the key (by a node that paused between committing the attempt and calling the PSP) is
+   * refused by the PSP instead of taking money. Answers {@link PspOutcome#NOT_FOUND} when the key
+   * is fenced (no charge exists under it and none can be made with it), the charge's outcome when a
+   * charge got there first, and {@link PspResult#unknown} when it cannot tell or cannot fence: the
+   * caller then must not close the attempt. The default fences nothing.
+   */
+  default PspResult fence(PspFence fence) throws PspNotAcceptedException {
+    return PspResult.unknown(null, name() + " cannot fence an idempotency key");
+  }
+
   /** Gives money back for a succeeded payment, idempotent by {@code refund.idempotencyKey()}. */
   PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException;
 

@@ -3,6 +3,7 @@ package org.agentcommerce.payment.infrastructure.psp;
 import org.agentcommerce.payment.domain.psp.PspAdapter;
 import org.agentcommerce.payment.domain.psp.PspCallTrace;
 import org.agentcommerce.payment.domain.psp.PspCharge;
+import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspRefund;
@@ -34,6 +35,14 @@ final class PspCalls {
   static PspResult retrieve(PspAdapter psp, PspLookup lookup) throws PspNotAcceptedException {
     try {
       return psp.retrieve(lookup);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+
+  static PspResult fence(PspAdapter psp, PspFence fence) throws PspNotAcceptedException {
+    try {
+      return psp.fence(fence);
     } catch (PspNotAcceptedException e) {
       throw PspRetriableException.classify(e);
     }

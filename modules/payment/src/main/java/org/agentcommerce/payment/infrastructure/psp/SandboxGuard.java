@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import org.agentcommerce.payment.domain.psp.GuardedPsp;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspRefund;
@@ -57,6 +58,13 @@ public class SandboxGuard implements GuardedPsp {
   @Bulkhead(64)
   public PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException {
     return PspCalls.retrieve(psp, lookup);
+  }
+
+  @Override
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
+  public PspResult fence(PspFence fence) throws PspNotAcceptedException {
+    return PspCalls.fence(psp, fence);
   }
 
   @Override

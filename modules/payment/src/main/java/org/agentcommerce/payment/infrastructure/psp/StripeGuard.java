@@ -6,6 +6,7 @@ import java.time.Duration;
 import org.agentcommerce.payment.domain.psp.GuardedPsp;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspRefund;
@@ -58,6 +59,14 @@ public class StripeGuard implements GuardedPsp {
   @Bulkhead(64)
   public PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException {
     return PspCalls.retrieve(psp, lookup);
+  }
+
+  @Override
+  @Timeout(12000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
+  public PspResult fence(PspFence fence) throws PspNotAcceptedException {
+    return PspCalls.fence(psp, fence);
   }
 
   @Override

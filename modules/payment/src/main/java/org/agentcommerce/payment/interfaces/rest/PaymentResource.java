@@ -62,6 +62,7 @@ public class PaymentResource {
 
   @Inject PaymentService payments;
   @Inject Caller caller;
+  @Inject org.agentcommerce.payment.application.LateCaptures lateCaptures;
   @Inject BuyerIdentity buyer;
   @Context UriInfo uri;
   @Inject org.agentcommerce.checkout.api.PublicLinks links;
@@ -115,7 +116,25 @@ public class PaymentResource {
       Long latencyMs,
       String errorCode,
       Instant createdAt,
-      Instant finishedAt) {}
+      Instant finishedAt,
+      @Schema(
+              description =
+                  "Only when the PSP captured money for this attempt after it had been closed: the"
+                      + " capture and its automatic refund (docs/payments.md)")
+          LateCaptureView lateCapture) {}
+
+  @Schema(name = "PaymentLateCapture")
+  public record LateCaptureView(
+      @Schema(
+              description = "refund_pending | refunded | refund_failed",
+              enumeration = {"refund_pending", "refunded", "refund_failed"})
+          String status,
+      @Schema(description = "Decimal string in major units") String amount,
+      String currency,
+      String pspPaymentId,
+      String pspRefundId,
+      Instant foundAt,
+      Instant updatedAt) {}
 
   @Schema(name = "PaymentResponse")
   public record PaymentResponse(
@@ -349,6 +368,20 @@ public class PaymentResource {
   }
 
   private PaymentResponse view(PaymentRecord p, List<AttemptRecord> attempts) {
+    java.util.Map<String, LateCaptureView> late = new java.util.HashMap<>();
+    for (org.agentcommerce.payment.application.LateCaptures.LateCapture c :
+        lateCaptures.ofPayment(p.id())) {
+      late.put(
+          c.attemptId(),
+          new LateCaptureView(
+              c.status(),
+              c.amount().amount().toPlainString(),
+              c.amount().currencyCode(),
+              c.pspPaymentId(),
+              c.pspRefundId(),
+              c.createdAt(),
+              c.updatedAt()));
+    }
     NextAction next =
         p.actionUrl() == null || p.status().isFinal()
             ? null
@@ -377,7 +410,8 @@ public class PaymentResource {
                         a.latencyMs(),
                         a.errorCode(),
                         a.createdAt(),
-                        a.finishedAt()))
+                        a.finishedAt(),
+                        late.get(a.id())))
             .toList(),
         p.createdAt(),
         p.updatedAt());

@@ -19,7 +19,7 @@ public class SandboxLedger {
   private static final String NOW = "CURRENT_TIMESTAMP(6)";
   private static final String COLUMNS =
       "id, idempotency_key, reference, amount_minor, currency, token, status, decline_code,"
-          + " return_url, refunded_minor";
+          + " return_url, refunded_minor, request_hash";
 
   @PersistenceContext(unitName = Database.PERSISTENCE_UNIT)
   EntityManager em;
@@ -35,13 +35,43 @@ public class SandboxLedger {
       String status,
       String declineCode,
       String returnUrl,
-      long refundedMinor) {}
+      long refundedMinor,
+      String requestHash) {
+
+    /** A fence's record: no charge, the key closed to charges. */
+    public boolean fenced() {
+      return FENCED.equals(status);
+    }
+  }
+
+  /** The status of a fence's record under a key. */
+  public static final String FENCED = "fenced";
+
+  /** The fingerprint a fence records (no charge request has it). */
+  static final String FENCE_HASH = "0".repeat(64);
 
   /**
-   * Records a charge once per idempotency key; a second call with the key answers the first charge
-   * (settled first when it is due), as a PSP's idempotency does.
+   * Another request was sent under a key whose first request differed (Stripe's idempotency_error,
+   * Adyen's 422 on a reused key): refused, nothing recorded, nothing charged.
+   */
+  public static class KeyReused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    public final transient Charge first;
+
+    KeyReused(Charge first) {
+      super("the idempotency key was used with another request", null, false, false);
+      this.first = first;
+    }
+  }
+
+  /**
+   * Records a charge once per idempotency key, as Stripe's and Adyen's idempotency do: a second
+   * call with the key and the same request ({@code requestHash}) answers the first charge (settled
+   * first when it is due); a call with the key and another request — a fence's record included — is
+   * refused with {@link KeyReused}, whatever the first became.
    */
   public Charge record(
+      String requestHash,
       String id,
       String idempotencyKey,
       String reference,
@@ -57,16 +87,17 @@ public class SandboxLedger {
     // takes a gap lock, and two concurrent first charges then deadlock on their inserts).
     Optional<Charge> existing = first("idempotency_key", idempotencyKey);
     if (existing.isPresent()) {
-      return settled(existing.get());
+      return sameRequest(existing.get(), requestHash);
     }
     em.createNativeQuery(
             "INSERT INTO sandbox_psp_charges (id, idempotency_key, reference, amount_minor,"
                 + " currency, token, status, decline_code, settle_at, settle_to, return_url,"
-                + " refunded_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                + " refunded_minor, request_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?,"
+                + " ?, ?, ?, "
                 + (settleTo == null
                     ? "NULL"
                     : "TIMESTAMPADD(MICROSECOND, " + settleAfterMillis * 1000 + ", " + NOW + ")")
-                + ", ?, ?, 0, "
+                + ", ?, ?, 0, ?, "
                 + NOW
                 + ", "
                 + NOW
@@ -81,6 +112,45 @@ public class SandboxLedger {
         .setParameter(8, declineCode)
         .setParameter(9, settleTo)
         .setParameter(10, returnUrl)
+        .setParameter(11, requestHash)
+        .executeUpdate();
+    return byKey(idempotencyKey).orElseThrow();
+  }
+
+  private Charge sameRequest(Charge first, String requestHash) {
+    if (first.fenced()
+        || (first.requestHash() != null && !first.requestHash().equals(requestHash))) {
+      throw new KeyReused(first);
+    }
+    return settled(first);
+  }
+
+  /**
+   * Closes {@code idempotencyKey} to charges: records a fence (no money, status {@link #FENCED})
+   * unless something is recorded under the key already, and answers what the key holds now — the
+   * fence, or the charge that came first. A concurrent charge and fence both insert the key; the
+   * key's UNIQUE constraint lets one of them in, and the loser reads the winner's record.
+   */
+  public Charge fence(String id, String idempotencyKey, String reference, String currency) {
+    Optional<Charge> existing = first("idempotency_key", idempotencyKey);
+    if (existing.isPresent()) {
+      return settled(existing.get());
+    }
+    em.createNativeQuery(
+            "INSERT INTO sandbox_psp_charges (id, idempotency_key, reference, amount_minor,"
+                + " currency, token, status, refunded_minor, request_hash, created_at, updated_at)"
+                + " VALUES (?, ?, ?, 0, ?, 'fence', '"
+                + FENCED
+                + "', 0, ?, "
+                + NOW
+                + ", "
+                + NOW
+                + ")")
+        .setParameter(1, id)
+        .setParameter(2, idempotencyKey)
+        .setParameter(3, reference)
+        .setParameter(4, currency)
+        .setParameter(5, FENCE_HASH)
         .executeUpdate();
     return byKey(idempotencyKey).orElseThrow();
   }
@@ -163,6 +233,7 @@ public class SandboxLedger {
                     (String) r[6],
                     (String) r[7],
                     (String) r[8],
-                    ((Number) r[9]).longValue()));
+                    ((Number) r[9]).longValue(),
+                    r[10] == null ? null : ((String) r[10]).trim()));
   }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.agentcommerce.payment.domain.psp.PspAdapter;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspRefund;
@@ -103,6 +104,15 @@ public class SandboxPsp implements PspAdapter {
     return NAME;
   }
 
+  /**
+   * How long a request takes to reach the sandbox's books (0 by default): the network between a
+   * node and its PSP. While it lasts the request is in flight — the moment a node may pause in
+   * without having charged yet, which the fault tests use (docs/payments.md, failure model).
+   */
+  @Inject
+  @ConfigProperty(name = "ac.payments.sandbox.request-delay", defaultValue = "PT0S")
+  Duration requestDelay;
+
   @Override
   public PspResult charge(PspCharge c) throws PspNotAcceptedException {
     String token = c.paymentMethodToken() == null ? "" : c.paymentMethodToken();
@@ -110,6 +120,7 @@ public class SandboxPsp implements PspAdapter {
       throw new PspNotAcceptedException(
           NAME, "psp_unavailable", "the sandbox refuses this token", false, true, null, null);
     }
+    inFlight();
     String id = Ids.newId("spch", 16);
     long minor = c.amount().minorUnits();
     String currency = c.amount().currencyCode();
@@ -118,19 +129,37 @@ public class SandboxPsp implements PspAdapter {
       // The buyer is not there to authenticate: declined, as a card network does off-session.
       b = new Behaviour("failed", "authentication_required", null);
     }
-    SandboxLedger.Charge charge =
-        ledger.record(
-            id,
-            c.idempotencyKey(),
-            c.reference(),
-            c.amount().minorUnits(),
-            c.amount().currencyCode(),
-            b == UNRECOGNISED ? "unrecognised" : token,
-            b.status(),
-            b.declineCode(),
-            b.settleTo() == null ? 0 : SETTLE_MILLIS,
-            b.settleTo(),
-            c.returnUrl());
+    SandboxLedger.Charge charge;
+    try {
+      charge =
+          ledger.record(
+              fingerprint(c),
+              id,
+              c.idempotencyKey(),
+              c.reference(),
+              c.amount().minorUnits(),
+              c.amount().currencyCode(),
+              b == UNRECOGNISED ? "unrecognised" : token,
+              b.status(),
+              b.declineCode(),
+              b.settleTo() == null ? 0 : SETTLE_MILLIS,
+              b.settleTo(),
+              c.returnUrl());
+    } catch (SandboxLedger.KeyReused e) {
+      // Stripe answers 400 idempotency_error here, Adyen 422: the request is refused, nothing is
+      // charged, and an earlier request under the key may have created something (not failover
+      // safe, not retriable).
+      throw new PspNotAcceptedException(
+          NAME,
+          "idempotency_key_reused",
+          e.first.fenced()
+              ? "the key was fenced: this attempt was closed before the charge arrived"
+              : "the key was used with another request",
+          false,
+          false,
+          null,
+          null);
+    }
     if ("tok_timeout".equals(token)) {
       hang();
     }
@@ -144,6 +173,28 @@ public class SandboxPsp implements PspAdapter {
             : ledger.byKey(lookup.idempotencyKey()))
         .map(SandboxPsp::result)
         .orElse(PspResult.notFound());
+  }
+
+  /**
+   * Records a fence under the attempt's key unless a charge is there first: a charge sent later
+   * under the key is refused ({@link SandboxLedger#record}). NOT_FOUND: fenced; else the charge's
+   * outcome.
+   */
+  @Override
+  public PspResult fence(PspFence f) {
+    SandboxLedger.Charge c;
+    try {
+      c =
+          ledger.fence(
+              Ids.newId("spch", 16), f.idempotencyKey(), f.reference(), f.amount().currencyCode());
+    } catch (RuntimeException raced) {
+      // A charge or another fence inserted the key at the same moment: read what won.
+      c =
+          ledger
+              .byKey(f.idempotencyKey())
+              .orElseThrow(() -> new IllegalStateException("fence failed", raced));
+    }
+    return result(c);
   }
 
   @Override
@@ -162,6 +213,7 @@ public class SandboxPsp implements PspAdapter {
 
   static PspResult result(SandboxLedger.Charge c) {
     return switch (c.status()) {
+      case SandboxLedger.FENCED -> PspResult.notFound();
       case "succeeded" -> PspResult.succeeded(c.id());
       case "requires_action" ->
           PspResult.requiresAction(c.id(), "/sandbox/psp/challenge/" + c.id());
@@ -184,6 +236,39 @@ public class SandboxPsp implements PspAdapter {
             "authentication_failed", "The buyer failed 3-D Secure authentication.",
             "invalid_payment_method", "The sandbox does not know this payment method token.")
         .getOrDefault(declineCode, "The payment was declined.");
+  }
+
+  /** The fingerprint of a charge request: what Stripe and Adyen compare a reused key's body by. */
+  static String fingerprint(PspCharge c) {
+    String canonical =
+        String.join(
+            "\n",
+            c.reference(),
+            String.valueOf(c.amount().minorUnits()),
+            c.amount().currencyCode(),
+            String.valueOf(c.paymentMethodType()),
+            String.valueOf(c.paymentMethodToken()),
+            String.valueOf(c.offSession()),
+            String.valueOf(c.returnUrl()));
+    try {
+      return java.util.HexFormat.of()
+          .formatHex(
+              java.security.MessageDigest.getInstance("SHA-256")
+                  .digest(canonical.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void inFlight() {
+    if (requestDelay.isZero() || requestDelay.isNegative()) {
+      return;
+    }
+    try {
+      Thread.sleep(requestDelay.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void hang() {

@@ -39,6 +39,7 @@ import java.util.Optional;
 import org.agentcommerce.payment.domain.psp.PspAdapter;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspOutcome;
@@ -87,6 +88,11 @@ public final class StripePspAdapter implements PspAdapter {
 
   /** Metadata key of our reference (the payment attempt id) on the PaymentIntent. */
   public static final String REFERENCE_KEY = "ac_reference";
+
+  /**
+   * Metadata key of a fence's PaymentIntent: the attempt it fences (never {@link #REFERENCE_KEY}).
+   */
+  public static final String FENCED_REFERENCE_KEY = "ac_fenced_reference";
 
   /** Stripe's documented default tolerance for a webhook's timestamp. */
   public static final Duration WEBHOOK_TOLERANCE = Duration.ofSeconds(300);
@@ -225,6 +231,61 @@ public final class StripePspAdapter implements PspAdapter {
     } catch (StripeException e) {
       return notAcceptedOrUnknown(e, false);
     }
+  }
+
+  /**
+   * Fences the attempt's key: a PaymentIntent created under the attempt's {@code Idempotency-Key}
+   * that is not confirmed (no payment method, no money) and is then cancelled. Stripe keeps the
+   * first request under a key for at least 24 hours and answers a later request with other
+   * parameters — the late charge's create-and-confirm — with {@code idempotency_error}: refused,
+   * nothing charged. Its metadata names the reference under another key ({@code
+   * ac_fenced_reference}), so that Search by reference never takes the fence for the charge. A
+   * fence sent again sends the same parameters and gets Stripe's stored answer. When the key is
+   * already taken by another request (the charge got there first) the answer is UNKNOWN: the charge
+   * is then found by {@link #retrieve}.
+   */
+  @Override
+  public PspResult fence(PspFence fence) throws PspNotAcceptedException {
+    PaymentIntentCreateParams params =
+        PaymentIntentCreateParams.builder()
+            .setAmount(fence.amount().minorUnits())
+            .setCurrency(fence.amount().currencyCode().toLowerCase(Locale.ROOT))
+            .setConfirm(false)
+            .addPaymentMethodType("card")
+            .putMetadata(FENCED_REFERENCE_KEY, fence.reference())
+            .setDescription("Fence of attempt " + fence.reference() + " (no charge)")
+            .build();
+    RequestOptions options =
+        RequestOptions.builder().setIdempotencyKey(fence.idempotencyKey()).build();
+    StripeClient client = client(fence.credentials());
+    PaymentIntent intent;
+    try {
+      intent = client.paymentIntents().create(params, options);
+    } catch (IdempotencyException e) {
+      return PspResult.unknown(null, "the key was used by another request: a charge to look up");
+    } catch (StripeException e) {
+      Optional<PspNotAcceptedException> notAccepted = notAcceptedOr(e, false);
+      if (notAccepted.isPresent()) {
+        throw notAccepted.get();
+      }
+      return PspResult.unknown(null, diagnostic(e));
+    }
+    if (!isFenceOf(intent, fence.reference())) {
+      return PspResult.unknown(intent.getId(), "the key answered an intent that is no fence");
+    }
+    if (!"canceled".equals(intent.getStatus())) {
+      try {
+        client.paymentIntents().cancel(intent.getId());
+      } catch (StripeException e) {
+        // The key is fenced whether or not the empty intent is cancelled; it expires unused.
+      }
+    }
+    return PspResult.notFound();
+  }
+
+  private static boolean isFenceOf(PaymentIntent intent, String reference) {
+    return intent.getMetadata() != null
+        && reference.equals(intent.getMetadata().get(FENCED_REFERENCE_KEY));
   }
 
   @Override
