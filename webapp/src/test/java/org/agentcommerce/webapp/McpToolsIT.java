@@ -552,6 +552,59 @@ class McpToolsIT {
 
   // ---------------------------------------------------------------- payment links
 
+  /**
+   * Issue 36, item 2: a payment link's order was made through a checkout session, so every charge
+   * an agent submits for it passes the gates, whatever lane pays (here the REST payments API); a
+   * session whose order got paid completes by reading that payment, with the gates closed.
+   */
+  @Test
+  void aPaymentLinkOrderIsGatedWhateverLanePaysItAndItsPaidSessionCompletes() throws Exception {
+    String sessionId = createSession(true).getString("session_id");
+    String orderId =
+        ok(call(
+                "create_payment_link",
+                "{\"idempotency_key\":\""
+                    + key()
+                    + "\",\"session_id\":\""
+                    + sessionId
+                    + "\",\"customer_email\":\"ada@example.com\"}"))
+            .getString("order_id");
+    String pay =
+        "{\"order_id\":\""
+            + orderId
+            + "\",\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"}}";
+    String[] as = {"X-API-Key", agent.apiKey(), "X-Agent-User-JWT", buyer};
+
+    Http.Answer closed = http.post("/agent/v1/payments", pay, as);
+    assertEquals(403, closed.status(), closed::toString);
+    assertEquals(
+        "TIER2_CHARGE_DISABLED",
+        closed.json().getJsonObject("detail").getString("error"),
+        closed::toString);
+    gates(true, 500L);
+    Http.Answer overCap = http.post("/agent/v1/payments", pay, as);
+    assertEquals(403, overCap.status(), overCap::toString);
+    assertEquals(
+        "TIER2_TEST_CAPTURE_OVER_CAP",
+        overCap.json().getJsonObject("detail").getString("error"),
+        overCap::toString);
+    assertEquals(0, captured(orderId));
+
+    // Within the cap the same REST call pays it; then, gates closed again, the session completes.
+    gates(true, 1_000_000L);
+    Http.Answer paid = http.post("/agent/v1/payments", pay, as);
+    assertEquals(200, paid.status(), paid::toString);
+    assertEquals("succeeded", paid.json().getString("status"));
+    gates(false, 500L);
+    JsonObject done = ok(complete(sessionId, key(), "tok_visa"));
+    assertEquals(orderId, done.getString("order_id"), done::toString);
+    assertEquals(
+        "completed",
+        ok(call("get_checkout_session", "{\"session_id\":\"" + sessionId + "\"}"))
+            .getString("status"));
+    assertEquals(1, captured(orderId));
+  }
+
   @Test
   void aPaymentLinkMakesOneOrderAndShowsItsTokenOnce() {
     String sessionId = createSession(false).getString("session_id");

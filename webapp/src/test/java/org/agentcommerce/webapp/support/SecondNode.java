@@ -97,8 +97,38 @@ public final class SecondNode implements AutoCloseable {
     process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
   }
 
+  /**
+   * Freezes the node as a frozen container, a VM pause or a long GC would (SIGSTOP): it runs
+   * nothing, not even its timeouts, and keeps its connections and their open transactions.
+   */
+  public void pause() throws Exception {
+    signal("STOP");
+  }
+
+  /** Lets a paused node run again (SIGCONT): it carries on where it stopped. */
+  public void resume() throws Exception {
+    signal("CONT");
+  }
+
+  private void signal(String name) throws Exception {
+    Process kill =
+        new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
+            .redirectErrorStream(true)
+            .start();
+    if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+      throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+    }
+  }
+
   @Override
   public void close() {
+    if (process.isAlive()) {
+      try {
+        signal("CONT"); // a paused node would not stop on SIGTERM
+      } catch (Exception e) {
+        // it is killed below
+      }
+    }
     process.destroy();
     try {
       process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);

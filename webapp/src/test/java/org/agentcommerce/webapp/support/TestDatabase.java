@@ -62,6 +62,10 @@ public class TestDatabase implements LauncherSessionListener {
     if (!password.isEmpty()) {
       options.append(" -Dac.db.password=").append(password);
     }
+    // A Stripe account whose refunds endpoint is a stub in this JVM (late-capture refunds).
+    options.append(" -Dac.psp.stripe-late.base-url=").append(StripeStub.shared().baseUrl());
+    options.append(" -Dac.psp.stripe-late.api-key=sk_test_late");
+    options.append(" -Dac.psp.stripe-late.webhook-secret=").append(STRIPE_WEBHOOK_SECRET);
     String jwks = TestIssuer.start();
     options.append(" -Dmp.jwt.verify.publickey.location=").append(jwks);
     // The test issuer serves its JWKS over http on 127.0.0.1; servers accept only https otherwise.
@@ -84,6 +88,8 @@ public class TestDatabase implements LauncherSessionListener {
     // Payments: reconciliation checks often, so settled outcomes show within seconds.
     options.append(" -Dac.payments.reconcile-interval=PT0.5S -Dac.payments.poll-interval=PT1S");
     options.append(" -Dac.payments.unknown-recheck=PT1S");
+    // An attempt left 'sent' is asked about (and fenced) after 10 s, not a minute (fault tests).
+    options.append(" -Dac.payments.sent-grace=PT10S");
     // A Stripe account nobody listens for (port 1 refuses connections): for failover tests.
     options.append(" -Dac.psp.stripe-unreachable.base-url=http://127.0.0.1:1");
     options.append(" -Dac.psp.stripe-unreachable.api-key=sk_test_unreachable");

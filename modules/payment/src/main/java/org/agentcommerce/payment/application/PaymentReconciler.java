@@ -54,6 +54,7 @@ public class PaymentReconciler {
   private Duration lease;
   private Duration sentGrace;
   private Duration maxBackoff;
+  private Duration buyerActionTtl;
 
   void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
     Duration interval =
@@ -68,6 +69,10 @@ public class PaymentReconciler {
         config
             .getOptionalValue("ac.payments.sent-grace", Duration.class)
             .orElse(Duration.ofSeconds(60));
+    buyerActionTtl =
+        config
+            .getOptionalValue("ac.payments.buyer-action-ttl", Duration.class)
+            .orElse(Duration.ofMinutes(30));
     maxBackoff =
         config
             .getOptionalValue("ac.payments.reconcile-max-backoff", Duration.class)
@@ -258,6 +263,11 @@ public class PaymentReconciler {
         return;
       }
     }
+    if ((r.outcome() == PspOutcome.REQUIRES_ACTION || r.outcome() == PspOutcome.PROCESSING)
+        && a.createdAt() != null
+        && a.createdAt().plus(buyerActionTtl).isBefore(Instant.now())) {
+      r = expire(psp, a, r, account);
+    }
     PaymentRecord after =
         steps.settle(
             p.id(),
@@ -279,6 +289,51 @@ public class PaymentReconciler {
                   + "): "
                   + after.status().wireName());
     }
+  }
+
+  /**
+   * A payment that waited for the buyer (or the PSP) longer than {@code
+   * ac.payments.buyer-action-ttl}: cancelled at the PSP so that it can never capture later. Answers
+   * what to record: {@code payment_expired} when cancelled, the PSP's own outcome when the payment
+   * finished first (a capture is recorded as such), or {@code waiting} unchanged when the PSP
+   * cannot cancel it now (asked again later).
+   */
+  private PspResult expire(GuardedPsp psp, AttemptRecord a, PspResult waiting, String account) {
+    PspResult c;
+    try {
+      c =
+          psp.cancel(
+              new PspLookup(
+                  waiting.pspPaymentId() != null ? waiting.pspPaymentId() : a.pspPaymentId(),
+                  a.id(),
+                  a.idempotencyKey(),
+                  registry.credentials(account),
+                  a.createdAt()));
+    } catch (PspNotAcceptedException | RuntimeException e) {
+      LOG.info(() -> "Cancelling expired attempt " + a.id() + " failed (" + e + "); later");
+      return waiting;
+    }
+    return switch (c.outcome()) {
+      case DECLINED, NOT_FOUND -> {
+        LOG.info(
+            () ->
+                "Attempt "
+                    + a.id()
+                    + " waited longer than "
+                    + buyerActionTtl
+                    + " for the buyer; cancelled at "
+                    + a.psp());
+        yield PspResult.declined(
+            c.pspPaymentId() != null ? c.pspPaymentId() : waiting.pspPaymentId(),
+            "payment_expired",
+            null,
+            "The payment waited longer than "
+                + buyerActionTtl
+                + " for the buyer and was cancelled; nothing was charged. Pay again.");
+      }
+      case SUCCEEDED -> c;
+      default -> waiting;
+    };
   }
 
   private Duration backoff(int checks) {

@@ -81,6 +81,9 @@ public class PaymentService implements OrderPayments {
    * when the payment needs one (null: a path on this server).
    */
   public Outcome pay(PayCommand cmd, java.net.URI publicBase) {
+    // Measured from before the attempt is written: a pause anywhere after its commit counts.
+    long preparedNanos = System.nanoTime();
+    java.time.Instant preparedAt = java.time.Instant.now();
     PaymentSteps.Prepared prepared;
     try {
       prepared = steps.prepare(cmd);
@@ -122,13 +125,18 @@ public class PaymentService implements OrderPayments {
           Map.of());
     }
     return drive(
-        prepared, prepared.mandateMethod() != null ? prepared.mandateMethod() : cmd.methodToken());
+        prepared,
+        prepared.mandateMethod() != null ? prepared.mandateMethod() : cmd.methodToken(),
+        preparedNanos,
+        preparedAt);
   }
 
   /** The buyer's method token travels with the call only: it is never stored or logged. */
-  private Outcome drive(PaymentSteps.Prepared prepared, String methodToken) {
-    long preparedNanos = System.nanoTime();
-    java.time.Instant preparedAt = java.time.Instant.now();
+  private Outcome drive(
+      PaymentSteps.Prepared prepared,
+      String methodToken,
+      long preparedNanos,
+      java.time.Instant preparedAt) {
     PaymentRecord p = prepared.payment();
     List<PspAccount> route = prepared.route();
     AttemptRecord attempt = prepared.attempt();

@@ -14,6 +14,9 @@ public interface GuardedPsp {
 
   PspResult retrieve(PspLookup lookup) throws PspNotAcceptedException;
 
+  /** See {@link PspAdapter#cancel}. */
+  PspResult cancel(PspLookup lookup) throws PspNotAcceptedException;
+
   /** See {@link PspAdapter#fence}. */
   PspResult fence(PspFence fence) throws PspNotAcceptedException;
 

@@ -50,6 +50,17 @@ public interface PspAdapter {
     return PspResult.unknown(null, name() + " cannot fence an idempotency key");
   }
 
+  /**
+   * Cancels a payment that waits for the buyer (3-D Secure, a redirect) or for the PSP
+   * (processing), so that it can never capture later, and answers where it ended: {@link
+   * PspOutcome#DECLINED} when it is cancelled, its real outcome when it finished first (a capture
+   * is {@link PspOutcome#SUCCEEDED} and must be recorded), {@link PspResult#unknown} when the PSP
+   * cannot cancel it or cannot tell (the caller keeps waiting). The default cancels nothing.
+   */
+  default PspResult cancel(PspLookup lookup) throws PspNotAcceptedException {
+    return PspResult.unknown(lookup.pspPaymentId(), name() + " cannot cancel a payment here");
+  }
+
   /** Gives money back for a succeeded payment, idempotent by {@code refund.idempotencyKey()}. */
   PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException;
 

@@ -40,6 +40,14 @@ final class PspCalls {
     }
   }
 
+  static PspResult cancel(PspAdapter psp, PspLookup lookup) throws PspNotAcceptedException {
+    try {
+      return psp.cancel(lookup);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+
   static PspResult fence(PspAdapter psp, PspFence fence) throws PspNotAcceptedException {
     try {
       return psp.fence(fence);

@@ -63,6 +63,13 @@ public class SandboxGuard implements GuardedPsp {
   @Override
   @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
   @Bulkhead(64)
+  public PspResult cancel(PspLookup lookup) throws PspNotAcceptedException {
+    return PspCalls.cancel(psp, lookup);
+  }
+
+  @Override
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
   public PspResult fence(PspFence fence) throws PspNotAcceptedException {
     return PspCalls.fence(psp, fence);
   }

@@ -65,6 +65,14 @@ public class StripeGuard implements GuardedPsp {
   @Timeout(12000)
   @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
   @Bulkhead(64)
+  public PspResult cancel(PspLookup lookup) throws PspNotAcceptedException {
+    return PspCalls.cancel(psp, lookup);
+  }
+
+  @Override
+  @Timeout(12000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
   public PspResult fence(PspFence fence) throws PspNotAcceptedException {
     return PspCalls.fence(psp, fence);
   }

@@ -198,6 +198,21 @@ public class SandboxLedger {
         == 1;
   }
 
+  /**
+   * Cancels a charge that waits for the buyer or settles later; answers the charge as it stands
+   * (cancelled, or what it became first).
+   */
+  public Optional<Charge> cancel(String id) {
+    em.createNativeQuery(
+            "UPDATE sandbox_psp_charges SET status = 'canceled', settle_to = NULL, settle_at ="
+                + " NULL, updated_at = "
+                + NOW
+                + " WHERE id = ? AND status IN ('requires_action', 'processing')")
+        .setParameter(1, id)
+        .executeUpdate();
+    return first("id", id);
+  }
+
   /** Gives back up to what is left of a succeeded charge; answers whether it did. */
   public boolean refund(String id, long amountMinor) {
     return em.createNativeQuery(

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.agentcommerce.payment.domain.psp.PspAdapter;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspCredentials;
@@ -175,6 +176,18 @@ public class SandboxPsp implements PspAdapter {
         .orElse(PspResult.notFound());
   }
 
+  /** Cancels a charge that waits for the buyer's challenge or settles later. */
+  @Override
+  public PspResult cancel(PspLookup lookup) {
+    Optional<SandboxLedger.Charge> c =
+        lookup.pspPaymentId() != null
+            ? ledger.byId(lookup.pspPaymentId())
+            : ledger.byKey(lookup.idempotencyKey());
+    return c.flatMap(charge -> ledger.cancel(charge.id()))
+        .map(SandboxPsp::result)
+        .orElse(PspResult.notFound());
+  }
+
   /**
    * Records a fence under the attempt's key unless a charge is there first: a charge sent later
    * under the key is refused ({@link SandboxLedger#record}). NOT_FOUND: fenced; else the charge's
@@ -214,6 +227,12 @@ public class SandboxPsp implements PspAdapter {
   static PspResult result(SandboxLedger.Charge c) {
     return switch (c.status()) {
       case SandboxLedger.FENCED -> PspResult.notFound();
+      case "canceled" ->
+          PspResult.declined(
+              c.id(),
+              "payment_expired",
+              null,
+              "The payment was cancelled: the buyer did not complete it in time.");
       case "succeeded" -> PspResult.succeeded(c.id());
       case "requires_action" ->
           PspResult.requiresAction(c.id(), "/sandbox/psp/challenge/" + c.id());

@@ -234,6 +234,27 @@ public final class StripePspAdapter implements PspAdapter {
   }
 
   /**
+   * Cancels a PaymentIntent that waits for the buyer ({@code requires_action}) or for a payment
+   * method: {@code POST /v1/payment_intents/{id}/cancel}. Stripe refuses to cancel an intent that
+   * succeeded or is processing ({@code payment_intent_unexpected_state}): the intent is then read
+   * again and its own outcome answered (a capture is SUCCEEDED, to be recorded).
+   */
+  @Override
+  public PspResult cancel(PspLookup lookup) throws PspNotAcceptedException {
+    if (lookup.pspPaymentId() == null) {
+      return PspResult.unknown(null, "no PaymentIntent id to cancel");
+    }
+    StripeClient client = client(lookup.credentials());
+    try {
+      return fromIntent(client.paymentIntents().cancel(lookup.pspPaymentId()));
+    } catch (InvalidRequestException e) {
+      return retrieve(lookup);
+    } catch (StripeException e) {
+      return notAcceptedOrUnknown(e, false);
+    }
+  }
+
+  /**
    * Fences the attempt's key: a PaymentIntent created under the attempt's {@code Idempotency-Key}
    * that is not confirmed (no payment method, no money) and is then cancelled. Stripe keeps the
    * first request under a key for at least 24 hours and answers a later request with other

@@ -44,6 +44,7 @@ import java.time.ZoneOffset;
 import java.util.Map;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspOutcome;
@@ -381,6 +382,81 @@ class StripePspAdapterTest {
 
     assertEquals(PspOutcome.UNKNOWN, result.outcome());
     assertTrue(result.message().contains("idempotency_error"), result.message());
+  }
+
+  // --- fence ------------------------------------------------------------------------------------
+
+  static String fenceIntent(String status) {
+    return intent(status)
+        .replace(
+            "\"metadata\":{\"ac_reference\":\"att_1\",\"ac_order_id\":\"ord_1\"}",
+            "\"metadata\":{\"ac_fenced_reference\":\"att_1\"}");
+  }
+
+  PspFence fence() {
+    return new PspFence(KEY, "att_1", Money.of("12.34", "EUR"), credentials);
+  }
+
+  /** An adapter that waits 10 s for an answer: these tests are about answers, not timeouts. */
+  static StripePspAdapter patient() {
+    return new StripePspAdapter(
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(10),
+        StripePspAdapter.DEFAULT_SEARCH_SETTLED_AFTER,
+        Clock.fixed(NOW, ZoneOffset.UTC));
+  }
+
+  @Test
+  void fenceIsAnUnconfirmedIntentUnderTheAttemptsKeyThenCancelled() throws Exception {
+    answerCharge(json(200, fenceIntent("requires_payment_method")));
+    stripe.stubFor(
+        post(urlPathEqualTo(INTENTS + "/" + PI + "/cancel"))
+            .willReturn(json(200, fenceIntent("canceled"))));
+
+    PspResult result = patient().fence(fence());
+
+    assertEquals(PspOutcome.NOT_FOUND, result.outcome(), result::toString);
+    stripe.verify(
+        postRequestedFor(urlPathEqualTo(INTENTS))
+            .withHeader("Idempotency-Key", equalTo(KEY))
+            .withFormParam("amount", equalTo("1234"))
+            .withFormParam("currency", equalTo("eur"))
+            .withFormParam("confirm", equalTo("false"))
+            .withFormParam("metadata[ac_fenced_reference]", equalTo("att_1"))
+            // Never the charge's reference (Search would take the fence for the charge), never a
+            // payment method (no money can move).
+            .withFormParam("metadata[ac_reference]", absent())
+            .withFormParam("payment_method", absent())
+            .withFormParam("payment_method_data[type]", absent()));
+    stripe.verify(1, postRequestedFor(urlPathEqualTo(INTENTS + "/" + PI + "/cancel")));
+  }
+
+  @Test
+  void fenceOfAKeyTheChargeAlreadyUsedIsUnknownSoTheAttemptStaysOpen() throws Exception {
+    answerCharge(json(400, IDEMPOTENCY_ERROR));
+
+    PspResult result = patient().fence(fence());
+
+    assertEquals(PspOutcome.UNKNOWN, result.outcome());
+    assertTrue(result.message().contains("used by another request"), result::toString);
+    stripe.verify(0, postRequestedFor(urlPathEqualTo(INTENTS + "/" + PI + "/cancel")));
+  }
+
+  @Test
+  void fenceAnsweredWithAnIntentThatIsNoFenceIsUnknown() throws Exception {
+    // A stored answer that is the charge itself (its reference, its status): not fenced.
+    answerCharge(json(200, intent("succeeded")));
+
+    PspResult result = patient().fence(fence());
+    assertEquals(PspOutcome.UNKNOWN, result.outcome());
+    assertTrue(result.message().contains("no fence"), result::toString);
+  }
+
+  @Test
+  void fenceThatStripeRefusesIsNotAccepted() {
+    answerCharge(json(401, INVALID_API_KEY));
+
+    assertThrows(PspNotAcceptedException.class, () -> patient().fence(fence()));
   }
 
   @Test
