@@ -423,7 +423,7 @@ class PaymentsIT {
     // Any other value is refused, and so is an approval the buyer has not given yet.
     refused(pay(orderId, "tok_visa", "X-HIL-Approval", "yes"), 403, "HIL_APPROVAL_INVALID");
     refused(pay(orderId, "tok_visa", "X-HIL-Approval", id), 403, "HIL_APPROVAL_INVALID");
-    // Only that buyer decides.
+    // Only that buyer decides: to another buyer it is not there.
     refused(
         http.post(
             "/agent/v1/payments/approvals/" + id + "/approve",
@@ -432,8 +432,8 @@ class PaymentsIT {
             agent.apiKey(),
             "X-Agent-User-JWT",
             TestIssuer.token("someone-else")),
-        403,
-        "BUYER_MISMATCH");
+        404,
+        "HIL_APPROVAL_NOT_FOUND");
     JsonObject approved =
         ok(
             http.post(

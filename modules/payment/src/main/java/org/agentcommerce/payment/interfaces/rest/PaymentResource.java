@@ -324,7 +324,8 @@ public class PaymentResource {
       summary = "Read a payment",
       description =
           "Status, PSP used, amount, currency, next action, attempts (PSP, outcome,"
-              + " latency) and timestamps. Another agent's payment is 404.")
+              + " latency) and timestamps. Another agent's payment, or with a buyer token"
+              + " another buyer's, is 404.")
   @APIResponse(
       responseCode = "200",
       description = "The payment",
@@ -337,8 +338,10 @@ public class PaymentResource {
     PaymentRecord p =
         payments
             .find(caller.agentId(), paymentId)
-            // Outside the key's merchant scope it is not there, as another agent's.
+            // Outside the key's merchant scope, or another buyer's, it is not there, as another
+            // agent's.
             .filter(x -> caller.mayAccessMerchant(x.merchantId()))
+            .filter(x -> BuyerScope.sees(buyer, x.buyerIssuer(), x.buyerSubject()))
             .orElseThrow(
                 () ->
                     new ApiException(
