@@ -13,7 +13,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
@@ -303,10 +305,25 @@ class PaymentBoundariesIT {
     assertFalse(order.toString().contains(path), order::toString);
     assertFalse(ok(get("/agent/v2/orders/" + orderId, buyerX)).toString().contains(path));
 
-    // The page opens; its answer needs the link's secret.
+    // The page opens; its answer needs the link's secret, which its one script (allowed by its
+    // hash, nothing else) moves from the fragment into the form.
     HttpResponse<String> page = browser(path, null);
     assertEquals(200, page.statusCode());
     assertTrue(page.body().contains("Approve"), page.body());
+    assertTrue(page.body().contains("name=\"secret\""), page.body());
+    String script =
+        page.body()
+            .substring(page.body().indexOf("<script>") + 8, page.body().indexOf("</script>"));
+    String csp = page.headers().firstValue("Content-Security-Policy").orElse("");
+    assertTrue(
+        csp.contains(
+            "script-src 'sha256-"
+                + Base64.getEncoder()
+                    .encodeToString(
+                        MessageDigest.getInstance("SHA-256")
+                            .digest(script.getBytes(StandardCharsets.UTF_8)))
+                + "'"),
+        csp);
     for (String sent : List.of("", "&secret=", "&secret=sch_wrong", "&secret=" + secret + "x")) {
       HttpResponse<String> a = browser(path, "result=approve" + sent);
       assertEquals(401, a.statusCode(), a::body);

@@ -352,6 +352,8 @@ class PaymentsIT {
     String url = next.getString("redirect_url");
     assertTrue(url.contains("/sandbox/psp/challenge/"), url);
     String path = URI.create(url).getPath();
+    // The answer takes the secret the link carries in its fragment (#secret=…).
+    String secret = URI.create(url).getFragment().substring("secret=".length());
     HttpClient client = HttpClient.newHttpClient();
     String local = "http://127.0.0.1:" + base.getPort();
     HttpResponse<String> page =
@@ -364,7 +366,7 @@ class PaymentsIT {
         client.send(
             HttpRequest.newBuilder(URI.create(local + path))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("result=approve"))
+                .POST(HttpRequest.BodyPublishers.ofString("result=approve&secret=" + secret))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertEquals(303, answered.statusCode());

@@ -306,7 +306,7 @@ public class PaymentResource {
           v.amount(),
           v.currency(),
           v.pspUsed(),
-          new NextAction("redirect_to_url", outcome.oneTimeActionUrl()),
+          new NextAction("redirect_to_url", absolute(outcome.oneTimeActionUrl())),
           v.error(),
           v.mode(),
           v.attempts(),
