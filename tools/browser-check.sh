@@ -116,8 +116,9 @@ rm -rf "$shots"
 CHROMIUM="$chromium" node "$here/browser/hosted-pages.mjs" "$base" "$key" "$shots"
 rc=$?
 stop_server
-# No checkout token (ct_ci_…), page token (bpt_…) or fragment credential in any log line.
-if grep -nE 'ct_ci_[A-Za-z0-9]|bpt_[A-Za-z0-9_-]{8}|#token=' "$log"; then
+# No checkout token (ct_ci_…), page token (bpt_…), challenge secret (scs_…) or fragment credential
+# in any log line.
+if grep -nE 'ct_ci_[A-Za-z0-9]|bpt_[A-Za-z0-9_-]{8}|scs_[A-Za-z0-9_-]{8}|#token=|#secret=' "$log"; then
   echo "browser-check: FAIL: the server log holds a token (lines above)"
   rc=1
 else

@@ -205,6 +205,9 @@ for (const answer of ['Approve', 'Fail']) {
     await fillCard(page, CARDS.threeDS);
     await page.locator('#pay-button').click();
     await page.getByRole('heading', { name: /confirm this payment/ }).waitFor({ timeout: 15000 });
+    // The link's secret moved from the address into the form: the answer needs it.
+    assert.ok(await page.locator('#secret').inputValue(), 'the challenge secret is in the form');
+    assert.equal(new URL(page.url()).hash, '', 'the secret left the address bar');
     if (answer === 'Approve') await snap(page, 'sandbox-3ds-challenge');
     await page.getByRole('button', { name: answer }).click();
     if (answer === 'Approve') {

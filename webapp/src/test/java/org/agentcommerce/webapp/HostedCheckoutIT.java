@@ -283,7 +283,9 @@ class HostedCheckoutIT {
           client.send(
               HttpRequest.newBuilder(URI.create(local + URI.create(url).getPath()))
                   .header("Content-Type", "application/x-www-form-urlencoded")
-                  .POST(HttpRequest.BodyPublishers.ofString("result=" + answer))
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "result=" + answer + "&" + URI.create(url).getFragment()))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
       assertEquals(303, answered.statusCode());

@@ -352,6 +352,8 @@ class PaymentsIT {
     String url = next.getString("redirect_url");
     assertTrue(url.contains("/sandbox/psp/challenge/"), url);
     String path = URI.create(url).getPath();
+    // The answer takes the secret the link carries in its fragment (#secret=…).
+    String secret = URI.create(url).getFragment().substring("secret=".length());
     HttpClient client = HttpClient.newHttpClient();
     String local = "http://127.0.0.1:" + base.getPort();
     HttpResponse<String> page =
@@ -364,7 +366,7 @@ class PaymentsIT {
         client.send(
             HttpRequest.newBuilder(URI.create(local + path))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("result=approve"))
+                .POST(HttpRequest.BodyPublishers.ofString("result=approve&secret=" + secret))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertEquals(303, answered.statusCode());
@@ -423,7 +425,7 @@ class PaymentsIT {
     // Any other value is refused, and so is an approval the buyer has not given yet.
     refused(pay(orderId, "tok_visa", "X-HIL-Approval", "yes"), 403, "HIL_APPROVAL_INVALID");
     refused(pay(orderId, "tok_visa", "X-HIL-Approval", id), 403, "HIL_APPROVAL_INVALID");
-    // Only that buyer decides.
+    // Only that buyer decides: to another buyer it is not there.
     refused(
         http.post(
             "/agent/v1/payments/approvals/" + id + "/approve",
@@ -432,8 +434,8 @@ class PaymentsIT {
             agent.apiKey(),
             "X-Agent-User-JWT",
             TestIssuer.token("someone-else")),
-        403,
-        "BUYER_MISMATCH");
+        404,
+        "HIL_APPROVAL_NOT_FOUND");
     JsonObject approved =
         ok(
             http.post(

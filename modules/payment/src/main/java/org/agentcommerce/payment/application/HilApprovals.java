@@ -103,7 +103,8 @@ public class HilApprovals {
 
   /**
    * The buyer's decision, in the caller's transaction. Only the buyer the approval was asked for
-   * (same issuer and subject) decides, and only while it is pending and unexpired.
+   * (same issuer and subject) decides, and only while it is pending and unexpired. To another buyer
+   * it is not there (404), as another agent's is.
    */
   @Transactional
   public Approval decide(
@@ -123,17 +124,16 @@ public class HilApprovals {
     Approval a =
         row(approvalId, true)
             .filter(x -> x.agentId().equals(agentId))
+            .filter(
+                x ->
+                    Objects.equals(x.buyerIssuer(), buyerIssuer)
+                        && Objects.equals(x.buyerSubject(), buyerSubject))
             .orElseThrow(
                 () ->
                     new ApiException(
                         404,
                         "HIL_APPROVAL_NOT_FOUND",
-                        "No approval " + approvalId + " of this agent."));
-    if (!Objects.equals(a.buyerIssuer(), buyerIssuer)
-        || !Objects.equals(a.buyerSubject(), buyerSubject)) {
-      throw new ApiException(
-          403, "BUYER_MISMATCH", "Only the buyer the approval was asked for can decide it.");
-    }
+                        "No approval " + approvalId + " of this agent and buyer."));
     if (!"pending".equals(a.status())) {
       throw new ApiException(409, "INVALID_STATE", "The approval is already " + a.status() + ".");
     }

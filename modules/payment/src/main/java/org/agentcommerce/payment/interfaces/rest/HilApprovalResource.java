@@ -29,8 +29,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Human-in-the-loop approvals: read one, and the buyer's decision. Deciding needs the verified
- * buyer token of the buyer the approval was asked for (until the hosted checkout page gives buyers
- * a page of their own for it).
+ * buyer token of the buyer the approval was asked for (the buyer's own page decides with its page
+ * token instead: ApprovalPageResource). With a buyer token, another buyer's approval is not there.
  */
 @RequestScoped
 @Path("/agent/v1/payments/approvals")
@@ -58,7 +58,12 @@ public class HilApprovalResource {
   @GET
   @Path("/{approval_id}")
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(operationId = "getHilApproval", summary = "Read an approval")
+  @Operation(
+      operationId = "getHilApproval",
+      summary = "Read an approval",
+      description =
+          "Another agent's approval, or with a buyer token one asked of another buyer, is 404;"
+              + " without a buyer token, any of the agent's (as orders).")
   @APIResponse(
       responseCode = "200",
       description = "The approval",
@@ -71,6 +76,7 @@ public class HilApprovalResource {
     return view(
         approvals
             .find(caller.agentId(), approvalId)
+            .filter(a -> BuyerScope.sees(buyer, a.buyerIssuer(), a.buyerSubject()))
             .orElseThrow(
                 () ->
                     new ApiException(
@@ -88,7 +94,7 @@ public class HilApprovalResource {
       summary = "The buyer approves a payment",
       description =
           "Only the buyer the approval was asked for (X-Agent-User-JWT), while it is"
-              + " pending and unexpired.")
+              + " pending and unexpired; to another buyer it is 404, as another agent's.")
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
@@ -114,7 +120,12 @@ public class HilApprovalResource {
   @Path("/{approval_id}/reject")
   @BuyerRequired
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(operationId = "rejectHilApproval", summary = "The buyer refuses a payment")
+  @Operation(
+      operationId = "rejectHilApproval",
+      summary = "The buyer refuses a payment",
+      description =
+          "Only the buyer the approval was asked for (X-Agent-User-JWT), while it is"
+              + " pending and unexpired; to another buyer it is 404, as another agent's.")
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,

@@ -325,7 +325,7 @@ public class PaymentResource {
           v.amount(),
           v.currency(),
           v.pspUsed(),
-          new NextAction("redirect_to_url", outcome.oneTimeActionUrl()),
+          new NextAction("redirect_to_url", absolute(outcome.oneTimeActionUrl())),
           v.error(),
           v.mode(),
           v.attempts(),
@@ -343,7 +343,8 @@ public class PaymentResource {
       summary = "Read a payment",
       description =
           "Status, PSP used, amount, currency, next action, attempts (PSP, outcome,"
-              + " latency) and timestamps. Another agent's payment is 404.")
+              + " latency) and timestamps. Another agent's payment, or with a buyer token"
+              + " another buyer's, is 404.")
   @APIResponse(
       responseCode = "200",
       description = "The payment",
@@ -356,8 +357,10 @@ public class PaymentResource {
     PaymentRecord p =
         payments
             .find(caller.agentId(), paymentId)
-            // Outside the key's merchant scope it is not there, as another agent's.
+            // Outside the key's merchant scope, or another buyer's, it is not there, as another
+            // agent's.
             .filter(x -> caller.mayAccessMerchant(x.merchantId()))
+            .filter(x -> BuyerScope.sees(buyer, x.buyerIssuer(), x.buyerSubject()))
             .orElseThrow(
                 () ->
                     new ApiException(

@@ -19,6 +19,7 @@ import org.agentcommerce.payment.application.PaymentService;
 import org.agentcommerce.payment.application.RefundService;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.BuyerIdentity;
 import org.agentcommerce.platform.api.security.Caller;
 import org.agentcommerce.platform.api.security.Idempotent;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -44,6 +45,7 @@ public class RefundResource {
   @Inject RefundService refunds;
   @Inject PaymentService payments;
   @Inject Caller caller;
+  @Inject BuyerIdentity buyer;
 
   @Schema(name = "RefundRequest")
   public record RefundRequest(
@@ -79,7 +81,8 @@ public class RefundResource {
       description =
           "Full (no amount) or partial; never more than is left. A succeeded refund"
               + " moves the order to partially_refunded or refunded (order.refunded). Refusals:"
-              + " PAYMENT_NOT_FOUND 404, PAYMENT_NOT_SUCCEEDED and REFUND_EXCEEDS_PAYMENT 409."
+              + " PAYMENT_NOT_FOUND 404 (also another agent's, or with a buyer token another"
+              + " buyer's), PAYMENT_NOT_SUCCEEDED and REFUND_EXCEEDS_PAYMENT 409."
               + " Idempotent with Idempotency-Key or idempotency_key.")
   @Parameter(
       name = "Idempotency-Key",
@@ -106,7 +109,10 @@ public class RefundResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(operationId = "listRefunds", summary = "A payment's refunds")
+  @Operation(
+      operationId = "listRefunds",
+      summary = "A payment's refunds",
+      description = "Another agent's payment, or with a buyer token another buyer's, is 404.")
   @APIResponse(
       responseCode = "200",
       description = "The refunds, oldest first",
@@ -121,11 +127,15 @@ public class RefundResource {
         "success", refunds.forPayment(paymentId).stream().map(RefundResource::view).toList());
   }
 
-  /** The agent's payment within the key's merchant scope; anything else is not there (404). */
+  /**
+   * The agent's payment within the key's merchant scope and, with a buyer token, that buyer's;
+   * anything else is not there (404).
+   */
   private void requireVisible(String paymentId) {
     payments
         .find(caller.agentId(), paymentId)
         .filter(x -> caller.mayAccessMerchant(x.merchantId()))
+        .filter(x -> BuyerScope.sees(buyer, x.buyerIssuer(), x.buyerSubject()))
         .orElseThrow(
             () ->
                 new ApiException(

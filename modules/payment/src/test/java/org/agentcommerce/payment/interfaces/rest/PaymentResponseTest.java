@@ -40,6 +40,14 @@ class PaymentResponseTest {
   }
 
   @Test
+  void aReplayNeverCarriesTheSandboxChallengeSecret() {
+    PaymentResource.PaymentResponse first =
+        answer("http://127.0.0.1/sandbox/psp/challenge/spch_1#secret=scs_x");
+    assertNull(
+        ((PaymentResource.PaymentResponse) first.withoutSecrets()).nextAction().redirectUrl());
+  }
+
+  @Test
   void anAddressWithoutASecretIsKept() {
     PaymentResource.PaymentResponse a = answer("http://127.0.0.1/sandbox/psp/challenge/abc");
     assertSame(a, a.withoutSecrets());

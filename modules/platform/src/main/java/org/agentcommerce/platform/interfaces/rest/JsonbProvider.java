@@ -10,7 +10,8 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * JSON-B for every resource: wire names by {@link WireNames}, nulls written out, and text fields
  * that take only JSON strings (a number or boolean sent for a string is a 422, not silently turned
- * into text, and booleans that take only JSON true or false).
+ * into text, and booleans that take only JSON true or false), and decimals that are JSON numbers or
+ * plain ASCII decimal strings.
  */
 @Provider
 public class JsonbProvider implements ContextResolver<Jsonb> {
@@ -20,7 +21,10 @@ public class JsonbProvider implements ContextResolver<Jsonb> {
           new JsonbConfig()
               .withPropertyNamingStrategy((PropertyNamingStrategy) WireNames::toWire)
               .withNullValues(true)
-              .withDeserializers(new StrictStringDeserializer(), new StrictBooleanDeserializer()));
+              .withDeserializers(
+                  new StrictStringDeserializer(),
+                  new StrictBooleanDeserializer(),
+                  new StrictDecimalDeserializer()));
 
   /** Reads a JSON string or null; anything else is a binding error. */
   static final class StrictStringDeserializer
@@ -60,6 +64,33 @@ public class JsonbProvider implements ContextResolver<Jsonb> {
         return null;
       }
       throw new jakarta.json.bind.JsonbException("Input should be a valid boolean");
+    }
+  }
+
+  /**
+   * Reads a JSON number, a plain decimal string of ASCII digits ({@link
+   * org.agentcommerce.platform.api.WireDecimal#isPlain}) or null; "٣" or "1e3" is a binding error,
+   * where the default would read any Unicode digits.
+   */
+  static final class StrictDecimalDeserializer
+      implements jakarta.json.bind.serializer.JsonbDeserializer<java.math.BigDecimal> {
+    @Override
+    public java.math.BigDecimal deserialize(
+        jakarta.json.stream.JsonParser parser,
+        jakarta.json.bind.serializer.DeserializationContext ctx,
+        java.lang.reflect.Type type) {
+      jakarta.json.JsonValue value = parser.getValue();
+      if (value instanceof jakarta.json.JsonNumber n) {
+        return n.bigDecimalValue();
+      }
+      if (value instanceof jakarta.json.JsonString s
+          && org.agentcommerce.platform.api.WireDecimal.isPlain(s.getString())) {
+        return new java.math.BigDecimal(s.getString());
+      }
+      if (value == jakarta.json.JsonValue.NULL) {
+        return null;
+      }
+      throw new jakarta.json.bind.JsonbException("Input should be a decimal number");
     }
   }
 

@@ -23,10 +23,11 @@ import org.agentcommerce.platform.api.Utf8;
  * ({@code {"a":1} {"b":2}}) is a 422, and so is an array where an object is expected (a one-element
  * array would otherwise bind as its element), and a value nested deeper than {@value #MAX_DEPTH}
  * levels (the binders recurse per level: a deep enough body overflowed the stack, a 500). A body
- * read as a JSON-P array must be one (422 list_type otherwise) and well-formed (422 json_invalid).
- * Every such body must be UTF-8: invalid bytes are a 422, not silently U+FFFD. Other bodies read as
- * text or as streams (the tool doors' JSON-RPC, signed webhooks) are left to their readers, which
- * answer in their own protocol.
+ * read as a JSON-P array must be one (422 list_type otherwise) and well-formed (422 json_invalid);
+ * a JSON-P body that is empty is a 422 missing, as a bound DTO's is (the runtime's JSON-P reader
+ * answered it with a 500). Every such body must be UTF-8: invalid bytes are a 422, not silently
+ * U+FFFD. Other bodies read as text or as streams (the tool doors' JSON-RPC, signed webhooks) are
+ * left to their readers, which answer in their own protocol.
  */
 @Provider
 @Priority(Priorities.ENTITY_CODER)
@@ -71,9 +72,15 @@ public class StrictJsonReader implements ReaderInterceptor {
     check(text, arrayExpected, arrayOnly, arrayOnly);
   }
 
-  /** As above; {@code strictSyntax}: malformed JSON is refused here (422), not left to a binder. */
+  /**
+   * As above; {@code strictSyntax}: malformed JSON and an empty body are refused here (422), not
+   * left to a reader (the JSON-P body reader's parser fails on both with a 500).
+   */
   static void check(String text, boolean arrayExpected, boolean arrayOnly, boolean strictSyntax) {
     if (text.isBlank()) {
+      if (strictSyntax) {
+        throw invalid("Field required: send a JSON body", "missing");
+      }
       return; // the resource says that a body is required
     }
     try (JsonParser parser = JSON.createParser(new StringReader(text))) {

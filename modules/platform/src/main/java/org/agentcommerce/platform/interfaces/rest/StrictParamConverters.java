@@ -55,7 +55,9 @@ public class StrictParamConverters implements ParamConverterProvider {
             return null;
           }
           try {
-            return WireDecimal.parse(
+            // Signed: the parameter's own constraints (@DecimalMin) say whether negatives are
+            // legal.
+            return WireDecimal.parseSigned(
                 org.agentcommerce.platform.api.Jsonp.PROVIDER.createValue(value),
                 List.of(),
                 MAX_PRECISION,

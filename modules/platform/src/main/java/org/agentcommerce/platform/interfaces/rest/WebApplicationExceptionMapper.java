@@ -54,7 +54,8 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
               ErrorBodies.error(
                   415,
                   "UNSUPPORTED_MEDIA_TYPE",
-                  "Send the request body as application/json.",
+                  "This operation does not read a body of this media type: send application/json"
+                      + " (the sandbox PSP's challenge page: a form).",
                   Map.of());
           default -> ErrorBodies.error(status, codeOf(e.getResponse()), messageOf(e), Map.of());
         };

@@ -35,6 +35,21 @@ class StrictJsonReaderTest {
   }
 
   @Test
+  void anEmptyJsonPBodyIsMissingNotLeftToTheReader() {
+    assertEquals("missing", type("", true, true));
+    assertEquals(
+        "missing",
+        assertThrows(
+                InvalidInputException.class,
+                () -> StrictJsonReader.check(" \n", false, false, true))
+            .violations()
+            .get(0)
+            .type());
+    // A DTO's empty body is left to its binder, which answers 422 missing itself.
+    assertDoesNotThrow(() -> StrictJsonReader.check("", false, false, false));
+  }
+
+  @Test
   void trailingDataAndArraysForObjectsAreRefused() {
     assertEquals("json_invalid", type("{\"a\":1} {\"b\":2}", false, false));
     assertEquals("model_type", type("[{\"a\":1}]", false, false));

@@ -33,9 +33,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *   <li>{@code tok_chargeDeclined}: declined, card_declined / generic_decline; {@code
  *       tok_chargeDeclinedInsufficientFunds}: insufficient_funds;
  *   <li>{@code tok_threeDSecure2Required}: requires_action, the buyer answers on the local
- *       challenge page {@code /sandbox/psp/challenge/{id}}; Off-session (a mandate, an ACP
- *       complete) it is declined {@code authentication_required} instead: the buyer is not there to
- *       answer a challenge;
+ *       challenge page {@code /sandbox/psp/challenge/{id}}, with the secret its link carries
+ *       (handed out once, in the answer to the charge: {@link SandboxChallenges}); Off-session (a
+ *       mandate, an ACP complete) it is declined {@code authentication_required} instead: the buyer
+ *       is not there to answer a challenge;
  *   <li>{@code tok_processing}: processing, succeeds {@code SETTLE_MILLIS} later;
  *   <li>{@code tok_timeout}: the charge succeeds at the PSP but the answer never comes: the call
  *       waits {@code ac.payments.sandbox.answer-timeout} (3 s) and ends as a real adapter's read
@@ -89,6 +90,7 @@ public class SandboxPsp implements PspAdapter {
           "4000002760003184", "tok_threeDSecure2Required");
 
   @Inject SandboxLedger ledger;
+  @Inject SandboxChallenges challenges;
 
   /**
    * How long a caller waits for an answer that never comes ({@code tok_timeout}) before its read
@@ -164,6 +166,10 @@ public class SandboxPsp implements PspAdapter {
     if ("tok_timeout".equals(token)) {
       hang();
     }
+    if (charge.id().equals(id) && "requires_action".equals(charge.status())) {
+      // This charge was made now: its challenge link, with the secret, goes out in this answer.
+      return PspResult.requiresAction(id, challenges.link(id));
+    }
     return result(charge);
   }
 
@@ -234,8 +240,8 @@ public class SandboxPsp implements PspAdapter {
               null,
               "The payment was cancelled: the buyer did not complete it in time.");
       case "succeeded" -> PspResult.succeeded(c.id());
-      case "requires_action" ->
-          PspResult.requiresAction(c.id(), "/sandbox/psp/challenge/" + c.id());
+      // The challenge's link went out once, with the answer to the charge that made it.
+      case "requires_action" -> PspResult.requiresAction(c.id(), null);
       case "processing" -> PspResult.processing(c.id());
       default ->
           PspResult.declined(
