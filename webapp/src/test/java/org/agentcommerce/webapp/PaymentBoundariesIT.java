@@ -130,8 +130,8 @@ class PaymentBoundariesIT {
         404,
         "HIL_APPROVAL_NOT_FOUND");
     assertEquals("pending", ok(get(path, buyerX)).getString("status"));
-    // The agent's own view without a buyer token, as the order reads: it asked for it.
-    assertEquals("pending", ok(get(path, null)).getString("status"));
+    // Reading it needs that buyer's token too (docs/payments.md).
+    refused(get(path, null), 401, "USER_AUTH_REQUIRED");
     // Deciding needs the buyer's own token.
     refused(post(path + "/approve", "", null), 401, "USER_AUTH_REQUIRED");
     assertEquals("approved", ok(post(path + "/approve", "", buyerX)).getString("status"));

@@ -57,13 +57,20 @@ public class HilApprovalResource {
 
   @GET
   @Path("/{approval_id}")
+  @BuyerRequired
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "getHilApproval",
       summary = "Read an approval",
       description =
-          "Another agent's approval, or with a buyer token one asked of another buyer, is 404;"
-              + " without a buyer token, any of the agent's (as orders).")
+          "Needs the token of the buyer the approval was asked of (X-Agent-User-JWT): without one"
+              + " 401 USER_AUTH_REQUIRED; another agent's approval, or one asked of another"
+              + " buyer, is 404. The agent's own record of it is the 409 HIL_REQUIRED answer.")
+  @Parameter(
+      name = "X-Agent-User-JWT",
+      in = ParameterIn.HEADER,
+      required = true,
+      schema = @Schema(type = SchemaType.STRING))
   @APIResponse(
       responseCode = "200",
       description = "The approval",
