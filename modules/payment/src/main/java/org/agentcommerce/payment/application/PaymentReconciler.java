@@ -3,7 +3,6 @@ package org.agentcommerce.payment.application;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -56,7 +55,8 @@ public class PaymentReconciler {
   private Duration maxBackoff;
   private Duration buyerActionTtl;
 
-  void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+  /** Starts once the migrations ran: its first claim must find the tables and columns it reads. */
+  void start(@Observes org.agentcommerce.platform.api.SchemaReady ready) {
     Duration interval =
         config
             .getOptionalValue("ac.payments.reconcile-interval", Duration.class)
