@@ -84,6 +84,8 @@ public class TestDatabase implements LauncherSessionListener {
     // Payments: reconciliation checks often, so settled outcomes show within seconds.
     options.append(" -Dac.payments.reconcile-interval=PT0.5S -Dac.payments.poll-interval=PT1S");
     options.append(" -Dac.payments.unknown-recheck=PT1S");
+    // Refunds left open by a stopped node are taken up after 4 s instead of a minute.
+    options.append(" -Dac.payments.refunds.sent-grace=PT4S");
     // A Stripe account nobody listens for (port 1 refuses connections): for failover tests.
     options.append(" -Dac.psp.stripe-unreachable.base-url=http://127.0.0.1:1");
     options.append(" -Dac.psp.stripe-unreachable.api-key=sk_test_unreachable");
