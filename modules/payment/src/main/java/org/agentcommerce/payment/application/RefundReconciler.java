@@ -3,7 +3,6 @@ package org.agentcommerce.payment.application;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -22,6 +21,7 @@ import org.agentcommerce.payment.domain.psp.PspRefundLookup;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
 import org.agentcommerce.platform.api.Ids;
+import org.agentcommerce.platform.api.SchemaReady;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -63,7 +63,8 @@ public class RefundReconciler {
   private Duration lease;
   private Duration maxBackoff;
 
-  void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
+  /** Starts once the schema is migrated (its columns exist before the first claim). */
+  void start(@Observes SchemaReady ready) {
     Duration interval = duration("ac.payments.refunds.reconcile-interval", Duration.ofSeconds(1));
     lease = duration("ac.payments.reconcile-lease", Duration.ofSeconds(30));
     maxBackoff = duration("ac.payments.reconcile-max-backoff", Duration.ofMinutes(5));
