@@ -146,8 +146,20 @@ public class RefundReconciler {
                   r.amount(),
                   registry.credentials(account),
                   r.createdAt()));
-      if (!isFinal(answer) && r.pspRefundId() == null && mayResend(psp, r)) {
-        answer = resend(psp, r, account);
+      if (!isFinal(answer) && r.pspRefundId() == null) {
+        if (mayResend(psp, r)) {
+          answer = resend(psp, r, account);
+        } else {
+          LOG.warning(
+              "Refund "
+                  + r.id()
+                  + " of order "
+                  + r.orderId()
+                  + " is not known to "
+                  + r.psp()
+                  + ", which may have forgotten its idempotency key: not sent again; it stays"
+                  + " open, its amount reserved, until an operator settles it");
+        }
       }
     } catch (PspNotAcceptedException | RuntimeException e) {
       LOG.info(
