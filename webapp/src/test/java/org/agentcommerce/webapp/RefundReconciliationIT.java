@@ -95,6 +95,56 @@ class RefundReconciliationIT {
   }
 
   /**
+   * A refund request whose node died holds its key with the outcome unknown. A retry with the key
+   * hears that it is being reconciled while its refund is open, then gets the settled refund; a
+   * retry of a request that died before writing a refund runs as the first request.
+   */
+  @Test
+  void aRetryOfARequestWhoseNodeDiedAnswersWhatBecameOfIt() {
+    Paid paid = paidOrder(1);
+    // A real request gives the hash of such a request (the key is not part of it).
+    String probeKey = "probe-" + UUID.randomUUID();
+    Http.Answer probe = refund(http, paid.paymentId(), "1.00", probeKey);
+    assertEquals(200, probe.status(), probe::toString);
+    String hash =
+        (String)
+            Agents.query(
+                "SELECT request_hash FROM idempotency_records WHERE agent_id = ? AND idem_key = ?",
+                agent.agentId(),
+                probeKey);
+
+    String wroteKey = "died-after-" + UUID.randomUUID();
+    String wroteRecord = deadRequest(wroteKey, hash);
+    String refundId = deadNodeRefund(paid, 100);
+    Agents.sql(
+        "UPDATE payment_refunds SET request_record_id = ?, next_check_at ="
+            + " TIMESTAMPADD(HOUR, 1, CURRENT_TIMESTAMP(6)) WHERE id = ?",
+        wroteRecord,
+        refundId);
+    Http.Answer open = refund(http.unguarded(), paid.paymentId(), "1.00", wroteKey);
+    assertEquals(409, open.status(), open::toString);
+    assertEquals(
+        "idempotency_outcome_unknown", open.json().getJsonObject("detail").getString("error"));
+    Agents.sql(
+        "UPDATE payment_refunds SET next_check_at = CURRENT_TIMESTAMP(6) WHERE id = ?", refundId);
+    awaitSettled(List.of(refundId), 30_000);
+    Http.Answer settled = refund(http, paid.paymentId(), "1.00", wroteKey);
+    assertEquals(200, settled.status(), settled::toString);
+    assertEquals(refundId, settled.json().getString("refund_id"));
+    assertEquals("succeeded", settled.json().getString("status"));
+    assertEquals("true", settled.header("Idempotent-Replayed").orElse(""));
+
+    String nothingKey = "died-before-" + UUID.randomUUID();
+    deadRequest(nothingKey, hash);
+    Http.Answer ran = refund(http, paid.paymentId(), "1.00", nothingKey);
+    assertEquals(200, ran.status(), ran::toString);
+    assertEquals("succeeded", ran.json().getString("status"));
+    assertTrue(ran.header("Idempotent-Replayed").isEmpty(), ran::toString);
+    assertEquals(300, pspRefunded(paid.paymentId()));
+    assertEquals(3, refundedEvents(paid.orderId()));
+  }
+
+  /**
    * Two real nodes, refunds in flight on the second while its PSP calls hang. Stopped for longer
    * than the grace, its refunds are made by the first node's reconciler and its late sends get the
    * PSP's stored answers (one refund each); then, with twelve refunds in flight, it is killed (kill
@@ -282,6 +332,25 @@ class RefundReconciliationIT {
         agent.agentId(),
         minor,
         "ac-" + id);
+    return id;
+  }
+
+  /**
+   * The idempotency key of a refund request whose node died during its PSP call: in flight, its
+   * lease long over, held by nobody alive. Answers the record's id.
+   */
+  private String deadRequest(String key, String requestHash) {
+    String id = "idem_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+    Agents.sql(
+        "INSERT INTO idempotency_records (id, agent_id, operation, idem_key, request_hash, state,"
+            + " holder, outside_effects, created_at, lease_until, expires_at) VALUES (?, ?, ?, ?,"
+            + " ?, 'in_flight', 'dead-node', 1, CURRENT_TIMESTAMP(6), '2000-01-01 00:00:00',"
+            + " TIMESTAMPADD(HOUR, 24, CURRENT_TIMESTAMP(6)))",
+        id,
+        agent.agentId(),
+        "POST /agent/v1/payments/{payment_id}/refunds",
+        key,
+        requestHash);
     return id;
   }
 
