@@ -90,6 +90,8 @@ public class TestDatabase implements LauncherSessionListener {
     options.append(" -Dac.payments.unknown-recheck=PT1S");
     // An attempt left 'sent' is asked about (and fenced) after 10 s, not a minute (fault tests).
     options.append(" -Dac.payments.sent-grace=PT10S");
+    // Refunds left open by a stopped node are taken up after 4 s instead of a minute.
+    options.append(" -Dac.payments.refunds.sent-grace=PT4S");
     // A Stripe account nobody listens for (port 1 refuses connections): for failover tests.
     options.append(" -Dac.psp.stripe-unreachable.base-url=http://127.0.0.1:1");
     options.append(" -Dac.psp.stripe-unreachable.api-key=sk_test_unreachable");

@@ -6,6 +6,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,8 @@ import org.agentcommerce.checkout.api.OrderBook;
 import org.agentcommerce.payment.api.PaymentStatus;
 import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.payment.domain.PaymentStore;
+import org.agentcommerce.payment.domain.RefundRecord;
+import org.agentcommerce.payment.domain.RefundStore;
 import org.agentcommerce.payment.domain.psp.GuardedPsp;
 import org.agentcommerce.payment.domain.psp.PspRefund;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
@@ -23,13 +26,17 @@ import org.agentcommerce.platform.api.Database;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.Money;
+import org.agentcommerce.platform.api.security.IdempotentRequest;
+import org.eclipse.microprofile.config.Config;
 
 /**
  * Refunds of succeeded payments, full or partial, never more than was captured: the refund row
  * (with the PSP idempotency key) is written under the payment's row lock and committed before the
  * PSP is called; a succeeded refund moves the order to partially_refunded or refunded with its
  * {@code order.refunded} event in one transaction. Used by the REST endpoint, and by the v2
- * checkout refunds and the tool door's after-sales.
+ * checkout refunds and the tool door's after-sales. A refund left pending or unknown (its node
+ * died, or the PSP's answer was lost or is pending) is due for the {@link RefundReconciler}, which
+ * settles it through {@link #settle} too.
  */
 @ApplicationScoped
 public class RefundService {
@@ -37,9 +44,12 @@ public class RefundService {
   private static final Logger LOG = Logger.getLogger(RefundService.class.getName());
 
   @Inject PaymentStore payments;
+  @Inject RefundStore refundStore;
   @Inject PspRegistry registry;
   @Inject OrderBook orders;
   @Inject jakarta.enterprise.inject.Instance<RefundService> self;
+  @Inject IdempotentRequest request;
+  @Inject Config config;
 
   @PersistenceContext(unitName = Database.PERSISTENCE_UNIT)
   EntityManager em;
@@ -88,6 +98,17 @@ public class RefundService {
 
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Refund prepare(String agentId, String paymentId, BigDecimal amount, String reason) {
+    if (!request.stillHeld()) {
+      // A retry found this request's key abandoned (its node stopped) and may have decided it:
+      // writing a refund now could refund twice.
+      throw new ApiException(
+          409,
+          "idempotency_in_flight",
+          "Another request took over this Idempotency-Key while this one waited; nothing was"
+              + " refunded by this one. Retry to get the answer.",
+          java.util.Map.of(),
+          java.util.Map.of("Retry-After", "1"));
+    }
     PaymentRecord p =
         payments
             .lock(paymentId)
@@ -153,8 +174,10 @@ public class RefundService {
     String id = Ids.newId("rfd", 12);
     em.createNativeQuery(
             "INSERT INTO payment_refunds (id, payment_id, agent_id, amount_minor, currency, status,"
-                + " reason, idempotency_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?,"
-                + " 'pending', ?, ?, CURRENT_TIMESTAMP(6), CURRENT_TIMESTAMP(6))")
+                + " reason, idempotency_key, request_record_id, reconcile_count, next_check_at,"
+                + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, 0, "
+                + later(duration("ac.payments.refunds.sent-grace", Duration.ofSeconds(60)))
+                + ", CURRENT_TIMESTAMP(6), CURRENT_TIMESTAMP(6))")
         .setParameter(1, id)
         .setParameter(2, paymentId)
         .setParameter(3, agentId)
@@ -162,12 +185,33 @@ public class RefundService {
         .setParameter(5, money.currencyCode())
         .setParameter(6, reason)
         .setParameter(7, "ac-" + id)
+        .setParameter(8, request.recordId().orElse(null))
         .executeUpdate();
     return find(id).orElseThrow();
   }
 
+  /**
+   * Records what the request's PSP call answered: a pending refund is asked about again after
+   * {@code ac.payments.poll-interval}, an unknown one after {@code ac.payments.unknown-recheck}.
+   */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Refund settle(String refundId, String orderId, PspRefundResult r) {
+    Duration checkAfter =
+        "pending".equals(r.status())
+            ? duration("ac.payments.poll-interval", Duration.ofSeconds(2))
+            : duration("ac.payments.unknown-recheck", Duration.ofSeconds(2));
+    return settle(refundId, orderId, r, checkAfter);
+  }
+
+  /**
+   * Records a PSP's answer about an open refund (pending or unknown), once: a compare-and-set on
+   * the open states, whether the request, the reconciler or a later check comes first. Succeeded
+   * moves the order with {@code order.refunded} in this transaction; failed gives its amount back
+   * to what may still be refunded; pending and unknown stay open and are checked again after {@code
+   * checkAfter}. Any lease on the refund ends.
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Refund settle(String refundId, String orderId, PspRefundResult r, Duration checkAfter) {
     String status =
         switch (r.status() == null ? "unknown" : r.status()) {
           case "succeeded" -> "succeeded";
@@ -175,11 +219,14 @@ public class RefundService {
           case "failed" -> "failed";
           default -> "unknown";
         };
+    boolean open = "pending".equals(status) || "unknown".equals(status);
     int changed =
         em.createNativeQuery(
-                "UPDATE payment_refunds SET status = ?, psp_refund_id = ?, failure_reason = ?,"
-                    + " updated_at = CURRENT_TIMESTAMP(6) WHERE id = ? AND status IN ('pending',"
-                    + " 'unknown')")
+                "UPDATE payment_refunds SET status = ?, psp_refund_id = COALESCE(?, psp_refund_id),"
+                    + " failure_reason = ?, next_check_at = "
+                    + (open ? later(checkAfter) : "NULL")
+                    + ", lease_holder = NULL, lease_until = NULL, updated_at ="
+                    + " CURRENT_TIMESTAMP(6) WHERE id = ? AND status IN ('pending', 'unknown')")
             .setParameter(1, status)
             .setParameter(2, r.pspRefundId())
             .setParameter(3, "failed".equals(status) ? r.failureReason() : null)
@@ -190,6 +237,44 @@ public class RefundService {
       orders.refunded(orderId, refundId, refund.amount());
     }
     return refund;
+  }
+
+  /** What the reconciler needs of a claimed refund: the refund and the PSP account it went to. */
+  public record Reconcilable(RefundRecord refund, String account) {}
+
+  /**
+   * Reads a claimed refund and the merchant's account at its PSP in a transaction of its own
+   * (background threads never use the EntityManager outside one); empty once it is settled.
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Optional<Reconcilable> reconcilable(String refundId) {
+    return refundStore
+        .find(refundId)
+        .filter(RefundRecord::open)
+        .map(r -> new Reconcilable(r, payments.accountFor(r.merchantId(), r.psp())));
+  }
+
+  /** The refund that the request holding idempotency record {@code recordId} wrote, if any. */
+  @Transactional
+  public Optional<Refund> byRequest(String recordId) {
+    return rows(
+            "SELECT r.id, r.payment_id, p.order_id, r.amount_minor, r.currency, r.status,"
+                + " r.reason, r.failure_reason, r.created_at FROM payment_refunds r JOIN payments p ON"
+                + " p.id = r.payment_id WHERE r.request_record_id = ?",
+            recordId)
+        .stream()
+        .findFirst();
+  }
+
+  private Duration duration(String key, Duration fallback) {
+    return config.getOptionalValue(key, Duration.class).orElse(fallback);
+  }
+
+  /** The database's clock plus {@code d}, in SQL that MariaDB and H2 (LEGACY) both read. */
+  private static String later(Duration d) {
+    return "TIMESTAMPADD(MICROSECOND, "
+        + Math.max(0, d.toNanos() / 1000)
+        + ", CURRENT_TIMESTAMP(6))";
   }
 
   public Optional<Refund> find(String refundId) {

@@ -22,6 +22,11 @@ public interface GuardedPsp {
 
   PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException;
 
+  PspRefundResult retrieveRefund(PspRefundLookup lookup) throws PspNotAcceptedException;
+
+  /** The adapter's {@link PspAdapter#idempotencyWindow()}. */
+  java.time.Duration idempotencyWindow();
+
   PspWebhookEvent verifyWebhook(PspWebhookRequest request, PspCredentials credentials)
       throws PspWebhookException;
 }

@@ -61,8 +61,28 @@ public interface PspAdapter {
     return PspResult.unknown(lookup.pspPaymentId(), name() + " cannot cancel a payment here");
   }
 
-  /** Gives money back for a succeeded payment, idempotent by {@code refund.idempotencyKey()}. */
+  /**
+   * Gives money back for a succeeded payment, idempotent by {@code refund.idempotencyKey()}: within
+   * {@link #idempotencyWindow()} of its first send, the same request again answers the first one's
+   * outcome and never refunds twice.
+   */
   PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException;
+
+  /**
+   * What became of an earlier refund, looked up without creating anything: by the PSP's refund id
+   * when the caller has one, otherwise by our reference among the payment's refunds. {@link
+   * PspRefundResult#NOT_FOUND} only when the PSP certainly has no such refund <em>now</em> (a
+   * request still on its way may create it later); {@code unknown} when the PSP cannot tell or has
+   * no way to look refunds up.
+   */
+  PspRefundResult retrieveRefund(PspRefundLookup lookup) throws PspNotAcceptedException;
+
+  /**
+   * How long after its first send the PSP answers a repeat of a request with the same idempotency
+   * key from its idempotency store instead of acting again (with a margin below what the PSP
+   * documents). Sending a request again is safe only within it.
+   */
+  java.time.Duration idempotencyWindow();
 
   /**
    * Verifies a webhook the PSP sent (signature over the raw body with the configured secret,

@@ -10,6 +10,7 @@ import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundLookup;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.domain.psp.PspRetriableException;
@@ -83,6 +84,19 @@ public class AdyenGuard implements GuardedPsp {
   @Bulkhead(64)
   public PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException {
     return PspCalls.refund(psp, refund);
+  }
+
+  @Override
+  @Timeout(12000)
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
+  public PspRefundResult retrieveRefund(PspRefundLookup lookup) throws PspNotAcceptedException {
+    return PspCalls.retrieveRefund(psp, lookup);
+  }
+
+  @Override
+  public Duration idempotencyWindow() {
+    return psp.idempotencyWindow();
   }
 
   @Override

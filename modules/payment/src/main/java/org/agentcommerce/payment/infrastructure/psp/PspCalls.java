@@ -7,6 +7,7 @@ import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundLookup;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.domain.psp.PspRetriableException;
@@ -59,6 +60,15 @@ final class PspCalls {
   static PspRefundResult refund(PspAdapter psp, PspRefund refund) throws PspNotAcceptedException {
     try {
       return psp.refund(refund);
+    } catch (PspNotAcceptedException e) {
+      throw PspRetriableException.classify(e);
+    }
+  }
+
+  static PspRefundResult retrieveRefund(PspAdapter psp, PspRefundLookup lookup)
+      throws PspNotAcceptedException {
+    try {
+      return psp.retrieveRefund(lookup);
     } catch (PspNotAcceptedException e) {
       throw PspRetriableException.classify(e);
     }

@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import org.agentcommerce.payment.domain.psp.GuardedPsp;
 import org.agentcommerce.payment.domain.psp.PspCharge;
 import org.agentcommerce.payment.domain.psp.PspCredentials;
@@ -11,6 +12,7 @@ import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundLookup;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.domain.psp.PspRetriableException;
@@ -79,6 +81,18 @@ public class SandboxGuard implements GuardedPsp {
   @Bulkhead(64)
   public PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException {
     return PspCalls.refund(psp, refund);
+  }
+
+  @Override
+  @Retry(retryOn = PspRetriableException.class, maxRetries = 2, delay = 100, jitter = 50)
+  @Bulkhead(64)
+  public PspRefundResult retrieveRefund(PspRefundLookup lookup) throws PspNotAcceptedException {
+    return PspCalls.retrieveRefund(psp, lookup);
+  }
+
+  @Override
+  public Duration idempotencyWindow() {
+    return psp.idempotencyWindow();
   }
 
   @Override

@@ -142,7 +142,7 @@ public class RefundResource {
                     404, "PAYMENT_NOT_FOUND", "No payment " + paymentId + " of this agent."));
   }
 
-  private static RefundView view(RefundService.Refund r) {
+  static RefundView view(RefundService.Refund r) {
     return new RefundView(
         r.refundId(),
         r.paymentId(),

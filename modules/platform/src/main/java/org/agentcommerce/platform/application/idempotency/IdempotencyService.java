@@ -1,12 +1,16 @@
 package org.agentcommerce.platform.application.idempotency;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Logger;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.Ids;
+import org.agentcommerce.platform.api.UnknownOutcomes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -24,6 +28,7 @@ public class IdempotencyService {
 
   @Inject IdempotencyStore store;
   @Inject IdempotencyLeases leases;
+  @Inject Instance<UnknownOutcomes> outcomes;
 
   @Inject
   @ConfigProperty(name = "ac.idempotency.ttl", defaultValue = "PT24H")
@@ -87,6 +92,22 @@ public class IdempotencyService {
         throw inFlight(key);
       }
       if (!held.completed()) {
+        Optional<UnknownOutcomes.Outcome> decided = decided(operation, held.id());
+        if (decided.isPresent() && decided.get() instanceof UnknownOutcomes.Answered answered) {
+          String body = IdempotentExecution.storedBody(answered.body());
+          String headers =
+              IdempotentExecution.storedHeaders(MediaType.APPLICATION_JSON_TYPE, name -> null);
+          if (store.resolveUnknown(held.id(), answered.status(), body, headers)) {
+            LOG.info(() -> "Idempotency key " + held.id() + " answered as reconciled");
+            return new Replay(answered.status(), body, headers);
+          }
+          continue; // decided by another request meanwhile: read it again
+        }
+        if (decided.isPresent()) {
+          store.resolveUnknown(held.id(), null, null, null);
+          LOG.info(() -> "Idempotency key " + held.id() + " released: its request did nothing");
+          continue; // released: this request claims the key as the first one
+        }
         throw new ApiException(
             409,
             "idempotency_outcome_unknown",
@@ -99,6 +120,17 @@ public class IdempotencyService {
       return new Replay(held.status(), held.body(), held.headers());
     }
     throw inFlight(key);
+  }
+
+  /** What the owner of {@code operation} found out about an unknown key, if anything yet. */
+  private Optional<UnknownOutcomes.Outcome> decided(String operation, String recordId) {
+    for (UnknownOutcomes owner : outcomes) {
+      Optional<UnknownOutcomes.Outcome> decided = owner.decide(operation, recordId);
+      if (decided.isPresent()) {
+        return decided;
+      }
+    }
+    return Optional.empty();
   }
 
   private static ApiException inFlight(String key) {

@@ -177,6 +177,25 @@ public class IdempotencyStore {
         == 1;
   }
 
+  /**
+   * Renews the claim's lease in the caller's transaction if {@code holder} still holds it in
+   * flight; the update locks the record until that transaction ends, so a retry cannot declare it
+   * unknown meanwhile. Returns whether the holder still holds it.
+   */
+  @Transactional(TxType.MANDATORY)
+  public boolean holdInCurrentTransaction(String id, String holder, long leaseSeconds) {
+    return em.createNativeQuery(
+                "UPDATE idempotency_records SET lease_until = TIMESTAMPADD(SECOND, ?1, "
+                    + NOW
+                    + ") WHERE id = ?2 AND holder = ?3 AND state = ?4")
+            .setParameter(1, leaseSeconds)
+            .setParameter(2, id)
+            .setParameter(3, holder)
+            .setParameter(4, IN_FLIGHT)
+            .executeUpdate()
+        == 1;
+  }
+
   /** Forgets a claim whose request changed nothing, so that a retry runs again. */
   @Transactional(TxType.REQUIRES_NEW)
   public boolean release(String id, String holder) {

@@ -33,6 +33,7 @@ import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspOutcome;
 import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundLookup;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
@@ -245,6 +246,25 @@ public class AdyenPspAdapter implements PspAdapter {
       throw refused;
     }
     return new PspRefundResult("unknown", null, describe(answer));
+  }
+
+  /**
+   * Always UNKNOWN, without a request: Adyen's Checkout API cannot read a refund, and a refund is
+   * asynchronous there (the REFUND webhook tells its outcome). What this adapter can do instead is
+   * send the refund again with the same {@code Idempotency-Key} within {@link #idempotencyWindow()}
+   * ({@link #refund}): Adyen then answers the first request's answer without refunding twice.
+   */
+  @Override
+  public PspRefundResult retrieveRefund(PspRefundLookup lookup) {
+    return PspRefundResult.unknown(
+        lookup.pspRefundId(),
+        "Adyen has no refund lookup: await the REFUND webhook or send the refund again");
+  }
+
+  /** {@link #REPLAY_WINDOW}: Adyen keeps idempotency keys for at least 31 days. */
+  @Override
+  public Duration idempotencyWindow() {
+    return REPLAY_WINDOW;
   }
 
   /**

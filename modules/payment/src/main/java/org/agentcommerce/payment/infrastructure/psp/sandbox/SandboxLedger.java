@@ -213,20 +213,6 @@ public class SandboxLedger {
     return first("id", id);
   }
 
-  /** Gives back up to what is left of a succeeded charge; answers whether it did. */
-  public boolean refund(String id, long amountMinor) {
-    return em.createNativeQuery(
-                "UPDATE sandbox_psp_charges SET refunded_minor = refunded_minor + ?, updated_at = "
-                    + NOW
-                    + " WHERE id = ? AND status = 'succeeded' AND refunded_minor + ? <="
-                    + " amount_minor")
-            .setParameter(1, amountMinor)
-            .setParameter(2, id)
-            .setParameter(3, amountMinor)
-            .executeUpdate()
-        == 1;
-  }
-
   private Optional<Charge> first(String column, String value) {
     @SuppressWarnings("unchecked")
     List<Object[]> rows =

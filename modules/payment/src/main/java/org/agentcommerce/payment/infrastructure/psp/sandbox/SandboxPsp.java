@@ -14,6 +14,7 @@ import org.agentcommerce.payment.domain.psp.PspFence;
 import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundLookup;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
@@ -91,6 +92,15 @@ public class SandboxPsp implements PspAdapter {
 
   @Inject SandboxLedger ledger;
   @Inject SandboxChallenges challenges;
+  @Inject SandboxRefunds refunds;
+
+  /**
+   * How long the sandbox takes before it handles a refund, as a slow PSP would (zero by default):
+   * lets a test find refunds in flight that the PSP has not received yet.
+   */
+  @Inject
+  @ConfigProperty(name = "ac.payments.sandbox.refund-delay", defaultValue = "PT0S")
+  Duration refundDelay;
 
   /**
    * How long a caller waits for an answer that never comes ({@code tok_timeout}) before its read
@@ -216,12 +226,48 @@ public class SandboxPsp implements PspAdapter {
     return result(c);
   }
 
+  /**
+   * A refund, kept per idempotency key ({@link SandboxRefunds}): the same key and request answer
+   * the stored refund; the same key with another request is refused as Stripe refuses it (not
+   * failover safe: the key's first request may have refunded).
+   */
   @Override
   public PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException {
-    boolean done = ledger.refund(refund.pspPaymentId(), refund.amount().minorUnits());
-    return done
-        ? new PspRefundResult("succeeded", Ids.newId("sprf", 12), null)
-        : new PspRefundResult("failed", null, "nothing left to refund");
+    pause(refundDelay);
+    try {
+      return result(
+          refunds.refund(
+              Ids.newId("sprf", 12),
+              refund.idempotencyKey(),
+              refund.pspPaymentId() == null ? "" : refund.pspPaymentId(),
+              refund.reference(),
+              refund.amount().minorUnits(),
+              refund.amount().currencyCode()));
+    } catch (SandboxRefunds.KeyReused e) {
+      throw new PspNotAcceptedException(
+          NAME, "idempotency_conflict", e.getMessage(), false, false, null, null);
+    }
+  }
+
+  @Override
+  public PspRefundResult retrieveRefund(PspRefundLookup lookup) {
+    return (lookup.pspRefundId() != null
+            ? refunds.byId(lookup.pspRefundId())
+            : refunds.byKey(lookup.idempotencyKey()))
+        .map(SandboxPsp::result)
+        .orElse(PspRefundResult.notFound());
+  }
+
+  /** The sandbox keeps its idempotency keys for ever (a century, for arithmetic's sake). */
+  @Override
+  public Duration idempotencyWindow() {
+    return Duration.ofDays(36_500);
+  }
+
+  static PspRefundResult result(SandboxRefunds.Refund r) {
+    return "succeeded".equals(r.status())
+        ? new PspRefundResult("succeeded", r.id(), null)
+        : new PspRefundResult("failed", r.id(), r.failureReason());
   }
 
   @Override
@@ -286,11 +332,15 @@ public class SandboxPsp implements PspAdapter {
   }
 
   private void inFlight() {
-    if (requestDelay.isZero() || requestDelay.isNegative()) {
+    pause(requestDelay);
+  }
+
+  private static void pause(Duration d) {
+    if (d.isZero() || d.isNegative()) {
       return;
     }
     try {
-      Thread.sleep(requestDelay.toMillis());
+      Thread.sleep(d.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -24,6 +24,7 @@ import com.stripe.net.Webhook;
 import com.stripe.param.PaymentIntentCreateParams;
 import com.stripe.param.PaymentIntentSearchParams;
 import com.stripe.param.RefundCreateParams;
+import com.stripe.param.RefundListParams;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,7 @@ import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspOutcome;
 import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundLookup;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
@@ -331,6 +333,55 @@ public final class StripePspAdapter implements PspAdapter {
       }
       return new PspRefundResult("unknown", null, diagnostic(e));
     }
+  }
+
+  /**
+   * Looks a refund up: a GET of the refund by Stripe's id when known, else the PaymentIntent's
+   * refunds listed (a list reads what was written, unlike Search) and matched on our reference in
+   * {@code metadata['ac_reference']}; none matching is NOT_FOUND. Never a POST.
+   */
+  @Override
+  public PspRefundResult retrieveRefund(PspRefundLookup lookup) throws PspNotAcceptedException {
+    StripeClient client = client(lookup.credentials());
+    try {
+      if (lookup.pspRefundId() != null) {
+        return fromRefund(client.refunds().retrieve(lookup.pspRefundId()));
+      }
+      if (lookup.pspPaymentId() == null || lookup.reference() == null) {
+        return PspRefundResult.unknown(
+            null, "neither a refund id nor a PaymentIntent and reference");
+      }
+      RefundListParams params =
+          RefundListParams.builder().setPaymentIntent(lookup.pspPaymentId()).setLimit(100L).build();
+      for (Refund refund : client.refunds().list(params).autoPagingIterable()) {
+        Map<String, String> metadata = refund.getMetadata();
+        if (metadata != null && lookup.reference().equals(metadata.get(REFERENCE_KEY))) {
+          return fromRefund(refund);
+        }
+      }
+      return PspRefundResult.notFound();
+    } catch (StripeException e) {
+      if (e instanceof InvalidRequestException
+          && Integer.valueOf(404).equals(e.getStatusCode())
+          && "resource_missing".equals(e.getCode())
+          && lookup.pspRefundId() != null) {
+        return PspRefundResult.notFound();
+      }
+      Optional<PspNotAcceptedException> notAccepted = notAcceptedOr(e, false);
+      if (notAccepted.isPresent()) {
+        throw notAccepted.get();
+      }
+      return PspRefundResult.unknown(null, diagnostic(e));
+    }
+  }
+
+  /**
+   * Stripe removes idempotency keys once they are at least 24 hours old (its API reference,
+   * Idempotent requests); an hour of margin.
+   */
+  @Override
+  public Duration idempotencyWindow() {
+    return Duration.ofHours(23);
   }
 
   @Override

@@ -49,6 +49,7 @@ import org.agentcommerce.payment.domain.psp.PspLookup;
 import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
 import org.agentcommerce.payment.domain.psp.PspOutcome;
 import org.agentcommerce.payment.domain.psp.PspRefund;
+import org.agentcommerce.payment.domain.psp.PspRefundLookup;
 import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.platform.api.Money;
@@ -586,6 +587,55 @@ class StripePspAdapterTest {
 
     stripe.stubFor(post(urlPathEqualTo("/v1/refunds")).willReturn(json(500, API_ERROR)));
     assertEquals("unknown", adapter.refund(refund).status());
+  }
+
+  PspRefundLookup refundLookup(String pspRefundId, String reference) {
+    return new PspRefundLookup(
+        pspRefundId,
+        PI,
+        reference,
+        "idem_" + reference,
+        Money.of("12.34", "EUR"),
+        credentials,
+        NOW);
+  }
+
+  @Test
+  void aRefundIsLookedUpByItsIdOrAmongThePaymentIntentsRefundsByReferenceNeverPosted()
+      throws Exception {
+    stripe.stubFor(
+        get(urlPathEqualTo("/v1/refunds/re_1Nispe2eZvKYlo2Cd31jOCgZ"))
+            .willReturn(json(200, refund("succeeded"))));
+    stripe.stubFor(
+        get(urlPathEqualTo("/v1/refunds"))
+            .withQueryParam("payment_intent", equalTo(PI))
+            .willReturn(
+                json(
+                    200,
+                    "{\"object\":\"list\",\"url\":\"/v1/refunds\",\"has_more\":false,\"data\":["
+                        + refund("pending")
+                        + "]}")));
+
+    PspRefundResult byId =
+        adapter.retrieveRefund(refundLookup("re_1Nispe2eZvKYlo2Cd31jOCgZ", "rf_1"));
+    assertEquals("succeeded", byId.status());
+    PspRefundResult byReference = adapter.retrieveRefund(refundLookup(null, "rf_1"));
+    assertEquals("pending", byReference.status());
+    assertEquals("re_1Nispe2eZvKYlo2Cd31jOCgZ", byReference.pspRefundId());
+    assertEquals(
+        PspRefundResult.NOT_FOUND, adapter.retrieveRefund(refundLookup(null, "rf_other")).status());
+    stripe.verify(0, postRequestedFor(anyUrl()));
+  }
+
+  @Test
+  void aRefundLookupThatStripeCannotAnswerIsUnknown() throws Exception {
+    stripe.stubFor(get(urlPathEqualTo("/v1/refunds")).willReturn(json(500, API_ERROR)));
+    assertEquals("unknown", adapter.retrieveRefund(refundLookup(null, "rf_1")).status());
+  }
+
+  @Test
+  void stripeKeepsIdempotencyKeysForLessThanADay() {
+    assertTrue(adapter.idempotencyWindow().compareTo(Duration.ofHours(24)) < 0);
   }
 
   @Test
