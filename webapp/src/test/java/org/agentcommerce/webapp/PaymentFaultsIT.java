@@ -165,10 +165,25 @@ class PaymentFaultsIT {
     SecondNode b = chargingNode();
     try {
       String orderId = order();
-      CompletableFuture.runAsync(() -> pay(new Http(b.base()), orderId, "tok_visa"));
+      String key = "fault-kill-" + System.nanoTime();
+      CompletableFuture.runAsync(() -> pay(new Http(b.base()), orderId, "tok_visa", key));
       String attempt = awaitAttempt(orderId);
       b.kill();
       awaitOrderStatus(orderId, "payment_failed", 60);
+      // The dead request's retry, same key and body, hears what became of it: the payment the
+      // reconciler closed (not idempotency_outcome_unknown for ever), and nothing is charged.
+      JsonObject retried =
+          await(
+              () -> {
+                Http.Answer a = pay(http, orderId, "tok_visa", key);
+                return a.status() == 200 ? a.json() : null;
+              },
+              30);
+      assertEquals("failed", retried.getString("status"), retried::toString);
+      assertEquals(
+          attempt,
+          retried.getJsonArray("attempts").getJsonObject(0).getString("attempt_id"),
+          retried::toString);
       JsonObject second = ok(pay(http, orderId, "tok_visa"));
       assertEquals("succeeded", second.getString("status"), second::toString);
       assertEquals(
@@ -379,6 +394,22 @@ class PaymentFaultsIT {
             "X-API-Key",
             agent.apiKey()))
         .getString("order_id");
+  }
+
+  private Http.Answer pay(Http on, String orderId, String token, String idempotencyKey) {
+    return on.post(
+        "/agent/v1/payments",
+        "{\"order_id\":\""
+            + orderId
+            + "\",\"payment_method\":{\"type\":\"card\",\"token\":\""
+            + token
+            + "\"}}",
+        "X-API-Key",
+        agent.apiKey(),
+        "X-Agent-User-JWT",
+        buyer,
+        "Idempotency-Key",
+        idempotencyKey);
   }
 
   private Http.Answer pay(Http on, String orderId, String token) {

@@ -45,6 +45,7 @@ public class PaymentSteps {
   @Inject VaultTokens vaultTokens;
   @Inject PspRegistry registry;
   @Inject LateCaptures lateCaptures;
+  @Inject org.agentcommerce.platform.api.security.IdempotentRequest request;
   @Inject Config config;
 
   private Duration sentGrace;
@@ -90,6 +91,17 @@ public class PaymentSteps {
 
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Prepared prepare(PayCommand cmd) {
+    if (!request.stillHeld()) {
+      // A retry found this request's key abandoned (its node stopped renewing it) and may have
+      // decided it: starting a payment now could pay twice under one key.
+      throw new ApiException(
+          409,
+          "idempotency_in_flight",
+          "Another request took over this Idempotency-Key while this one waited; nothing was"
+              + " charged by this one. Retry to get the answer.",
+          Map.of(),
+          Map.of("Retry-After", "1"));
+    }
     // A mandate's token is a delegated method: the buyer is not present, the gates apply.
     boolean mandate = Mandates.METHOD.equals(cmd.methodType());
     boolean vault = VaultTokens.METHOD.equals(cmd.methodType());
@@ -239,6 +251,7 @@ public class PaymentSteps {
       throw new ApiException(
           409, "PAYMENT_IN_PROGRESS", "A payment of order " + o.orderId() + " is under way.");
     }
+    request.recordId().ifPresent(record -> store.linkRequest(paymentId, record));
     AttemptRecord a = newAttempt(paymentId, 1, route.get(0).psp());
     store.insertAttempt(a, sentGrace);
     orders.paymentStarted(o.orderId(), paymentId, route.get(0).psp());

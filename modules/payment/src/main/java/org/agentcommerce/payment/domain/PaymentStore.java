@@ -93,6 +93,12 @@ public interface PaymentStore {
         .orElse(psp);
   }
 
+  /** Names the idempotency record of the request that started the payment (null: none). */
+  void linkRequest(String paymentId, String recordId);
+
+  /** The payment the request holding idempotency record {@code recordId} started, if any. */
+  Optional<PaymentRecord> byRequest(String recordId);
+
   /** The order already has a live payment. */
   class PaymentConflict extends Exception {
     private static final long serialVersionUID = 1L;

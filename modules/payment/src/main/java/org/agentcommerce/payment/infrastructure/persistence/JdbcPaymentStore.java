@@ -94,6 +94,19 @@ public class JdbcPaymentStore implements PaymentStore {
   }
 
   @Override
+  public void linkRequest(String paymentId, String recordId) {
+    em.createNativeQuery("UPDATE payments SET request_record_id = ? WHERE id = ?")
+        .setParameter(1, recordId)
+        .setParameter(2, paymentId)
+        .executeUpdate();
+  }
+
+  @Override
+  public Optional<PaymentRecord> byRequest(String recordId) {
+    return one("SELECT " + COLUMNS + " FROM payments WHERE request_record_id = ?", recordId);
+  }
+
+  @Override
   public Optional<PaymentRecord> find(String paymentId) {
     return one("SELECT " + COLUMNS + " FROM payments WHERE id = ?", paymentId);
   }

@@ -371,9 +371,20 @@ public class PaymentResource {
   }
 
   private PaymentResponse view(PaymentRecord p, List<AttemptRecord> attempts) {
+    return view(p, attempts, lateCaptures.ofPayment(p.id()), this::absolute);
+  }
+
+  /**
+   * A payment as the API shows it; {@code absolute} turns a stored action address into the one the
+   * caller follows.
+   */
+  static PaymentResponse view(
+      PaymentRecord p,
+      List<AttemptRecord> attempts,
+      List<org.agentcommerce.payment.application.LateCaptures.LateCapture> lateCaptures,
+      java.util.function.UnaryOperator<String> absolute) {
     java.util.Map<String, LateCaptureView> late = new java.util.HashMap<>();
-    for (org.agentcommerce.payment.application.LateCaptures.LateCapture c :
-        lateCaptures.ofPayment(p.id())) {
+    for (org.agentcommerce.payment.application.LateCaptures.LateCapture c : lateCaptures) {
       late.put(
           c.attemptId(),
           new LateCaptureView(
@@ -388,7 +399,7 @@ public class PaymentResource {
     NextAction next =
         p.actionUrl() == null || p.status().isFinal()
             ? null
-            : new NextAction("redirect_to_url", absolute(p.actionUrl()));
+            : new NextAction("redirect_to_url", absolute.apply(p.actionUrl()));
     PaymentError error =
         p.errorCode() == null
             ? null
