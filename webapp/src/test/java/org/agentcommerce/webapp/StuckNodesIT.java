@@ -10,10 +10,14 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.StuckSessionResource;
 import org.agentcommerce.webapp.support.TestDatabase;
+import org.agentcommerce.webapp.support.TestIssuer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -26,7 +30,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * One stuck node cannot stall the fleet: a session that holds rows and goes quiet, as a node does
  * that froze or lost its network in the middle of a transaction. The database ends such a session
- * of ours within seconds.
+ * of ours within seconds; due work it holds is skipped by the other nodes' claims, never waited
+ * for. Asserted on what a client sees: the payments.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -46,9 +51,11 @@ class StuckNodesIT {
   @ArquillianResource URL base;
 
   private Http http;
+  private Agents.Registered agent;
+  private String buyer;
 
   @BeforeEach
-  void ready() {
+  void agent() {
     http = new Http(base);
     long deadline = System.currentTimeMillis() + 60_000;
     while (http.get("/health/ready").status() != 200) {
@@ -57,6 +64,8 @@ class StuckNodesIT {
       }
       sleep(200);
     }
+    agent = Agents.register(http);
+    buyer = TestIssuer.token("stuck-" + System.nanoTime());
   }
 
   @Test
@@ -98,6 +107,77 @@ class StuckNodesIT {
         "ended after " + freed + " ms, configured " + IDLE_WRITE_SECONDS + " s");
   }
 
+  /**
+   * The oldest due attempt's row is held by a session that never commits (a node frozen while
+   * settling it): every reconciliation round still settles the others, and the held one is taken up
+   * once its session ends.
+   */
+  @Test
+  void aReconciliationRoundSettlesTheOtherAttemptsWhileOneIsHeld() throws Exception {
+    String stuckOrder = order();
+    String stuckPayment = "pay_stuck" + Long.toHexString(System.nanoTime());
+    String stuckAttempt = "att_stuck" + Long.toHexString(System.nanoTime());
+    Agents.sql(
+        "UPDATE orders SET status = 'payment_processing', payment_status = 'processing'"
+            + " WHERE id = ?",
+        stuckOrder);
+    Agents.sql(
+        "INSERT INTO payments (id, agent_id, order_id, merchant_id, status, amount_minor,"
+            + " currency, psp, method_type, off_session, live_mode, protocol, live_order_id, version,"
+            + " created_at, updated_at) SELECT ?, agent_id, id, merchant_id, 'processing',"
+            + " total_minor, currency, 'sandbox', 'card', FALSE, FALSE, 'rest', id, 0,"
+            + " TIMESTAMPADD(HOUR, -1, CURRENT_TIMESTAMP(6)), CURRENT_TIMESTAMP(6) FROM orders"
+            + " WHERE id = ?",
+        stuckPayment,
+        stuckOrder);
+    // Due for an hour (the first one every round reads), claimed by a node whose lease ends in
+    // two seconds: it froze while settling it, holding its row.
+    Agents.sql(
+        "INSERT INTO payment_attempts (id, payment_id, seq, psp, idempotency_key, status,"
+            + " reconcile_count, next_check_at, lease_holder, lease_until, created_at) VALUES (?,"
+            + " ?, 1, 'sandbox', ?, 'sent', 0, TIMESTAMPADD(HOUR, -1, CURRENT_TIMESTAMP(6)),"
+            + " 'frozen-node', TIMESTAMPADD(SECOND, 2, CURRENT_TIMESTAMP(6)), TIMESTAMPADD(HOUR,"
+            + " -1, CURRENT_TIMESTAMP(6)))",
+        stuckAttempt,
+        stuckPayment,
+        "ac-" + stuckAttempt);
+    List<String> payments = new ArrayList<>();
+    try (Connection stuck = connection()) {
+      stuck.setAutoCommit(false);
+      try (PreparedStatement ps =
+          stuck.prepareStatement("SELECT id FROM payment_attempts WHERE id = ? FOR UPDATE")) {
+        ps.setString(1, stuckAttempt);
+        ps.executeQuery().close();
+      }
+      sleep(2500); // the lease is over: the attempt is due for every node, its row still held
+      long t0 = System.nanoTime();
+      for (String token : List.of("tok_timeout", "tok_processing")) {
+        JsonObject p = pay(order(), token);
+        assertEquals("processing", p.getString("status"), p::toString);
+        payments.add(p.getString("payment_id"));
+      }
+      for (String paymentId : payments) {
+        assertEquals(
+            "succeeded",
+            awaitPayment(paymentId, "succeeded", t0, 20_000),
+            () -> paymentId + " after " + ms(t0) + " ms");
+      }
+      stuck.rollback();
+    }
+    // Let go of, the held attempt is reconciled like any other.
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM payment_attempts WHERE id = ? AND status = 'sent' AND"
+                        + " reconcile_count = 0",
+                    stuckAttempt))
+            .intValue()
+        == 1) {
+      assertTrue(System.currentTimeMillis() < deadline, "the held attempt was never taken up");
+      sleep(250);
+    }
+  }
+
   // ----- helpers
 
   private String holdSequencer() {
@@ -110,6 +190,54 @@ class StuckNodesIT {
     Http.Answer a = http.unguarded().send("DELETE", "/agent/v1/test/stuck-session/" + id, null);
     assertEquals(200, a.status(), a::toString);
     return a.json();
+  }
+
+  private String order() {
+    Http.Answer a =
+        http.post(
+            "/agent/v1/orders/create",
+            "{\"merchant_id\":\""
+                + LUMEN
+                + "\",\"items\":[{\"product_id\":\""
+                + SINGLE
+                + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\","
+                + "\"currency\":\"USD\"}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer);
+    assertEquals(200, a.status(), a::toString);
+    return a.json().getString("order_id");
+  }
+
+  private JsonObject pay(String orderId, String token) {
+    Http.Answer a =
+        http.post(
+            "/agent/v1/payments",
+            "{\"order_id\":\""
+                + orderId
+                + "\",\"payment_method\":{\"type\":\"card\",\"token\":\""
+                + token
+                + "\"}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            buyer);
+    assertEquals(200, a.status(), a::toString);
+    return a.json();
+  }
+
+  /** The payment's status once it is {@code status} or {@code withinMs} after t0 passed. */
+  private String awaitPayment(String paymentId, String status, long t0, long withinMs) {
+    while (true) {
+      Http.Answer a = http.get("/agent/v1/payments/" + paymentId, "X-API-Key", agent.apiKey());
+      assertEquals(200, a.status(), a::toString);
+      String now = a.json().getString("status");
+      if (status.equals(now) || ms(t0) > withinMs) {
+        return now;
+      }
+      sleep(250);
+    }
   }
 
   private static Connection connection() throws SQLException {
