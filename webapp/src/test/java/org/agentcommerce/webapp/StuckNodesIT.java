@@ -30,8 +30,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * One stuck node cannot stall the fleet: a session that holds rows and goes quiet, as a node does
  * that froze or lost its network in the middle of a transaction. The database ends such a session
- * of ours within seconds; due work it holds is skipped by the other nodes' claims, never waited
- * for. Asserted on what a client sees: the payments.
+ * of ours within seconds; the sequencer's lock it held is then the next node's; due work it holds
+ * is skipped by the other nodes' claims, never waited for. Asserted on what a client sees: the
+ * timeline and the payments.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -105,6 +106,38 @@ class StuckNodesIT {
     assertTrue(
         freed >= (IDLE_WRITE_SECONDS - 1) * 1000 && freed <= (IDLE_WRITE_SECONDS + 3) * 1000,
         "ended after " + freed + " ms, configured " + IDLE_WRITE_SECONDS + " s");
+  }
+
+  /**
+   * A node froze holding the sequencer's row (in the middle of numbering): an order made now on a
+   * working node is on the timeline within 5 s, numbered once, after every id already given.
+   */
+  @Test
+  void aNodeFrozenWhileNumberingHoldsUpOthersEventsForSecondsOnly() {
+    String before = order();
+    JsonObject first = awaitEvent(before, 15_000);
+    long firstId = first.getJsonNumber("id").longValue();
+    String held = holdSequencer();
+    long t0 = System.nanoTime();
+    JsonObject event;
+    long seen;
+    try {
+      event = awaitEvent(order(), 5_000);
+      seen = ms(t0);
+    } finally {
+      release(held);
+    }
+    assertTrue(event != null, "no event of an order made on a working node within 5 s");
+    assertTrue(seen < 5_000, "the order's event appeared " + seen + " ms after the freeze");
+    assertTrue(event.getJsonNumber("id").longValue() > firstId);
+    assertEquals("order.created", event.getString("event_type"));
+    // Contiguous from 1, each outbox row once: the frozen numbering left neither gap nor twin.
+    assertEquals(
+        String.valueOf(Agents.query("SELECT COUNT(*) FROM order_events")),
+        String.valueOf(Agents.query("SELECT MAX(id) FROM order_events")));
+    assertEquals(
+        String.valueOf(Agents.query("SELECT COUNT(DISTINCT event_id) FROM order_events")),
+        String.valueOf(Agents.query("SELECT COUNT(*) FROM order_events")));
   }
 
   /**
@@ -237,6 +270,29 @@ class StuckNodesIT {
         return now;
       }
       sleep(250);
+    }
+  }
+
+  /** The order's first timeline event, long-polling until {@code withinMs}; null if none. */
+  private JsonObject awaitEvent(String orderId, long withinMs) {
+    long t0 = System.nanoTime();
+    while (true) {
+      long left = withinMs - ms(t0);
+      if (left <= 0) {
+        return null;
+      }
+      Http.Answer a =
+          http.get(
+              "/agent/v1/orders/events?after_id=0&order_id="
+                  + orderId
+                  + "&wait_ms="
+                  + Math.min(1000, Math.max(1, left)),
+              "X-API-Key",
+              agent.apiKey());
+      assertEquals(200, a.status(), a::toString);
+      if (!a.json().getJsonArray("events").isEmpty()) {
+        return a.json().getJsonArray("events").getJsonObject(0);
+      }
     }
   }
 
