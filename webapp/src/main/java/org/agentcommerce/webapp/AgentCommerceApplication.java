@@ -13,7 +13,8 @@ import org.agentcommerce.platform.api.Database;
  *
  * <p>It also defines the datasource: the embedded H2 file database under {@code ./data} by default,
  * MariaDB when {@code ac.db.url} ({@code AC_DB_URL}) names one. Defaults are inline because the
- * container creates the datasource before it reads microprofile-config.properties.
+ * container creates the datasource before it reads microprofile-config.properties. On MariaDB the
+ * last three properties become session settings of every connection ({@link UrlRoutingDataSource}).
  */
 @DataSourceDefinition(
     name = Database.DATASOURCE,
@@ -30,7 +31,10 @@ import org.agentcommerce.platform.api.Database;
       "fish.payara.fail-all-connections=true",
       "fish.payara.statement-timeout-in-seconds=30",
       "fish.payara.match-connections=false",
-      "fish.payara.validate-atmost-once-period-in-seconds=5"
+      "fish.payara.validate-atmost-once-period-in-seconds=5",
+      "idleWriteTransactionTimeout=${MPCONFIG=ac.db.idle-write-transaction-timeout:PT3S}",
+      "idleReadonlyTransactionTimeout=${MPCONFIG=ac.db.idle-readonly-transaction-timeout:PT60S}",
+      "lockWaitTimeout=${MPCONFIG=ac.db.lock-wait-timeout:PT10S}"
     })
 @ApplicationScoped
 @ApplicationPath("/")

@@ -87,7 +87,10 @@ public class EventPump {
             }
           });
 
-  /** Work the sequencing transaction does for every new timeline event (webhook deliveries). */
+  /**
+   * Work done for every new timeline event (webhook deliveries): prepared before the numbering,
+   * written in its transaction.
+   */
   public interface TimelineFanOut extends OutboxSequencer.FanOut {
 
     /** Told after a sequencing transaction that numbered events committed. */
@@ -204,6 +207,14 @@ public class EventPump {
       List<OutboxSequencer.FanOut> each = outs.stream().map(TimelineFanOut::begin).toList();
       OutboxSequencer.FanOut fanOut =
           new OutboxSequencer.FanOut() {
+            @Override
+            public void prepare(java.sql.Connection read, OutboxSequencer.Waiting event)
+                throws java.sql.SQLException {
+              for (OutboxSequencer.FanOut f : each) {
+                f.prepare(read, event);
+              }
+            }
+
             @Override
             public void accept(java.sql.Connection tx, OutboxSequencer.Sequenced event)
                 throws java.sql.SQLException {

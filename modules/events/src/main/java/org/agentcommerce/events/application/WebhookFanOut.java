@@ -20,7 +20,8 @@ import org.agentcommerce.platform.api.Jsonp;
 /**
  * Queues a webhook delivery for each new timeline event whose agent has an enabled endpoint
  * subscribed to its type, in the transaction that numbers the event: the delivery exists if and
- * only if the event is on the timeline. The webhook-id is the event's stable id. An endpoint in the
+ * only if the event is on the timeline. The endpoint is read and the body built just before that
+ * transaction, which only writes. The webhook-id is the event's stable id. An endpoint in the
  * {@code acp} format gets the Agentic Commerce Protocol's order webhooks instead (docs/acp.md):
  * {@code order_create} when an order made through an ACP session is paid, {@code order_update} on
  * each later change, each with the full Order as it now is.
@@ -39,6 +40,16 @@ public class WebhookFanOut implements EventPump.TimelineFanOut {
   @Override
   public void accept(Connection tx, OutboxSequencer.Sequenced event) throws SQLException {
     Batch one = new Batch();
+    one.prepare(
+        tx,
+        new OutboxSequencer.Waiting(
+            event.eventId(),
+            event.type(),
+            event.agentId(),
+            event.merchantId(),
+            event.orderId(),
+            event.data(),
+            event.createdAt()));
     one.accept(tx, event);
     one.flush(tx);
   }
@@ -49,21 +60,32 @@ public class WebhookFanOut implements EventPump.TimelineFanOut {
   }
 
   /**
-   * One sequencing transaction's deliveries: each agent's endpoint is read once, and the deliveries
-   * are written together just before the transaction commits.
+   * One sequencing run's deliveries: each agent's endpoint is read once and each delivery built (an
+   * ACP order read in full) before the numbering; the numbering transaction only writes them, with
+   * their timeline ids, together just before it commits.
    */
   private final class Batch implements OutboxSequencer.FanOut {
     private final Map<String, Optional<WebhookStore.Endpoint>> endpoints = new HashMap<>();
+    private final Map<String, Optional<WebhookStore.Queued>> prepared = new HashMap<>();
     private final List<WebhookStore.Queued> rows = new ArrayList<>();
 
     @Override
-    public void accept(Connection tx, OutboxSequencer.Sequenced event) throws SQLException {
+    public void prepare(Connection read, OutboxSequencer.Waiting event) throws SQLException {
       Optional<WebhookStore.Endpoint> endpoint = endpoints.get(event.agentId());
       if (endpoint == null) {
-        endpoint = store.endpoint(tx, event.agentId());
+        endpoint = store.endpoint(read, event.agentId());
         endpoints.put(event.agentId(), endpoint);
       }
-      queue(endpoint, event).ifPresent(rows::add);
+      prepared.put(event.eventId(), queue(endpoint, event));
+    }
+
+    @Override
+    public void accept(Connection tx, OutboxSequencer.Sequenced event) {
+      Optional<WebhookStore.Queued> q = prepared.get(event.eventId());
+      if (q == null) {
+        throw new IllegalStateException("Event " + event.eventId() + " was not prepared");
+      }
+      q.map(d -> d.withTimelineId(event.id())).ifPresent(rows::add);
     }
 
     @Override
@@ -78,7 +100,7 @@ public class WebhookFanOut implements EventPump.TimelineFanOut {
 
   /** The delivery this event makes for the endpoint, if it wants one. */
   private Optional<WebhookStore.Queued> queue(
-      Optional<WebhookStore.Endpoint> endpoint, OutboxSequencer.Sequenced event) {
+      Optional<WebhookStore.Endpoint> endpoint, OutboxSequencer.Waiting event) {
     if (endpoint.isEmpty()
         || !endpoint.get().enabled()
         || endpoint.get().destinationUrl() == null
@@ -98,15 +120,14 @@ public class WebhookFanOut implements EventPump.TimelineFanOut {
     } else {
       body = body(event.type(), event.createdAt(), event.data());
     }
-    return Optional.of(
-        new WebhookStore.Queued(event.agentId(), event.eventId(), type, event.id(), body));
+    return Optional.of(new WebhookStore.Queued(event.agentId(), event.eventId(), type, null, body));
   }
 
   /**
    * The event's order as the protocol's Order. A failure to build it never stops the timeline
-   * (every agent's events wait on this transaction): it is logged and this delivery left out.
+   * (every agent's events wait on this run): it is logged and this delivery left out.
    */
-  private Optional<String> acpOrder(OutboxSequencer.Sequenced event) {
+  private Optional<String> acpOrder(OutboxSequencer.Waiting event) {
     if (event.orderId() == null) {
       return Optional.empty();
     }

@@ -5,9 +5,9 @@ import java.util.Optional;
 
 /**
  * Moves committed domain events from the platform's outbox onto the timeline, numbering them in the
- * order this sequencer sees them committed. One sequencer runs at a time across all nodes (a
- * database row lock), so an event committed later always gets a larger id than any id a reader
- * could already have seen: the cursor never skips.
+ * order this sequencer sees them committed. One sequencer numbers at a time across all nodes (a
+ * database row lock, held only while numbering), so an event committed later always gets a larger
+ * id than any id a reader could already have seen: the cursor never skips.
  */
 public interface OutboxSequencer {
 
@@ -15,8 +15,10 @@ public interface OutboxSequencer {
   boolean pending();
 
   /**
-   * Numbers at most {@code batch} waiting outbox rows in one transaction and answers them; each is
-   * also handed to {@code fanOut} inside that transaction (webhook deliveries commit with it).
+   * Numbers at most {@code batch} waiting outbox rows and answers them. Everything the numbering
+   * needs is read first, outside any lock: the rows, their buyers and what {@code fanOut} prepares.
+   * Then one short transaction numbers them and hands each to {@code fanOut} (webhook deliveries
+   * commit with it). Rows another node numbered in between are read again, never numbered twice.
    */
   List<Sequenced> sequence(int batch, BuyerOf buyers, FanOut fanOut);
 
@@ -35,8 +37,19 @@ public interface OutboxSequencer {
     }
   }
 
-  /** Work done in the sequencing transaction for each new timeline event. */
+  /** Work that commits with each new timeline event. */
   interface FanOut {
+    /**
+     * Before the numbering and outside its transaction: reads what the event's writes will need
+     * ({@code read} is a connection without a transaction). May be called again for the same event
+     * when another node numbered part of the batch first.
+     */
+    default void prepare(java.sql.Connection read, Waiting event) throws java.sql.SQLException {}
+
+    /**
+     * In the numbering transaction, which holds the sequencer's lock: quick statements by key only
+     * (the fleet's numbering waits for this transaction); slow reads belong in {@link #prepare}.
+     */
     void accept(java.sql.Connection tx, Sequenced event) throws java.sql.SQLException;
 
     /** Writes what {@link #accept} gathered, still in the transaction, before it commits. */
@@ -44,6 +57,21 @@ public interface OutboxSequencer {
   }
 
   record Buyer(String issuer, String subject) {}
+
+  /** An outbox event about to be numbered. */
+  record Waiting(
+      String eventId,
+      String type,
+      String agentId,
+      String merchantId,
+      String orderId,
+      String data,
+      java.time.Instant createdAt) {
+
+    public Sequenced numbered(long id) {
+      return new Sequenced(id, eventId, type, agentId, merchantId, orderId, data, createdAt);
+    }
+  }
 
   /** A timeline event just numbered. */
   record Sequenced(

@@ -6,23 +6,33 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.agentcommerce.events.domain.OutboxSequencer;
 
 /**
- * The sequencer in SQL. One transaction (READ COMMITTED, so each statement sees every commit made
- * before it) first locks the {@code event_sequencer} row: sequencers on every node queue there.
- * Holding it, it reads the outbox rows without a timeline id — exactly those committed so far —
- * numbers them from {@code next_id} in outbox order, copies them to {@code order_events}, marks
- * them, advances {@code next_id} and commits. A row whose transaction commits afterwards is seen by
- * the next run and numbered after everything already visible.
+ * The sequencer in SQL, in two steps. First, without a transaction or a lock, it reads the outbox
+ * rows without a timeline id (exactly those committed so far), their buyers and what the fan-out
+ * needs. Then one short transaction (READ COMMITTED) takes the single {@code event_sequencer} row
+ * by advancing {@code next_id} past the batch (sequencers on every node queue there), marks the
+ * outbox rows with their ids in outbox order — all of them still unmarked, or it rolls back and
+ * reads again — copies them to {@code order_events}, writes the fan-out and commits. The lock is
+ * held for those few statements only, and it is taken by a write: a node that freezes holding it is
+ * ended by the database's {@code idle_write_transaction_timeout}, its numbering rolled back. A row
+ * whose transaction commits afterwards is seen by the next run and numbered after everything
+ * already visible.
  */
 @ApplicationScoped
 public class JdbcOutboxSequencer implements OutboxSequencer {
 
   private static final String SEQUENCE = "order_events";
+
+  /** Reads of a batch that another node numbered (part of) first, before this run gives up. */
+  private static final int TRIES = 3;
 
   @Override
   public boolean pending() {
@@ -41,55 +51,53 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
   @Override
   public List<Sequenced> sequence(int batch, BuyerOf buyers, FanOut fanOut) {
     try (Connection c = Jdbc.connection()) {
-      int isolation = c.getTransactionIsolation();
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
-      c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-      try {
-        List<Sequenced> done = run(c, batch, buyers, fanOut);
-        c.commit();
-        return done;
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setTransactionIsolation(isolation);
-        c.setAutoCommit(autoCommit);
+      for (int i = 0; i < TRIES; i++) {
+        List<Row> rows = waiting(c, batch, buyers);
+        if (rows.isEmpty()) {
+          return List.of();
+        }
+        for (Row r : rows) {
+          fanOut.prepare(c, r.event());
+        }
+        List<Sequenced> done = number(c, rows, fanOut);
+        if (done != null) {
+          return done;
+        }
       }
+      return List.of(); // numbered by others meanwhile; the next run reads what is left
     } catch (SQLException e) {
       throw new IllegalStateException("Sequencing the outbox failed", e);
     }
   }
 
+  /** One outbox row: its own sequence, the event, and the order's buyer when it has one. */
   private record Row(
       long seq,
-      String eventId,
-      String type,
-      String aggregateType,
-      String aggregateId,
-      String agentId,
-      String merchantId,
+      Waiting event,
       String buyerRef,
+      Buyer buyer,
       String status,
       Long amountMinor,
       String currency,
-      String data,
       Timestamp createdAt) {}
 
-  private static List<Sequenced> run(Connection c, int batch, BuyerOf buyers, FanOut fanOut)
-      throws SQLException {
-    long next;
-    try (PreparedStatement ps =
-        c.prepareStatement("SELECT next_id FROM event_sequencer WHERE name = ? FOR UPDATE")) {
-      ps.setString(1, SEQUENCE);
-      try (ResultSet rs = ps.executeQuery()) {
-        if (!rs.next()) {
-          throw new IllegalStateException("event_sequencer has no row " + SEQUENCE);
-        }
-        next = rs.getLong(1);
-      }
-    }
-    List<Row> rows = new ArrayList<>();
+  /** The oldest waiting rows with their buyers, read outside any transaction. */
+  private static List<Row> waiting(Connection c, int batch, BuyerOf buyers) throws SQLException {
+    record Read(
+        long seq,
+        String eventId,
+        String type,
+        String aggregateType,
+        String aggregateId,
+        String agentId,
+        String merchantId,
+        String buyerRef,
+        String status,
+        Long amountMinor,
+        String currency,
+        String data,
+        Timestamp createdAt) {}
+    List<Read> read = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT seq, id, event_type, aggregate_type, aggregate_id, agent_id, merchant_id,"
@@ -99,8 +107,8 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           long amount = rs.getLong(10);
-          rows.add(
-              new Row(
+          read.add(
+              new Read(
                   rs.getLong(1),
                   rs.getString(2),
                   rs.getString(3),
@@ -117,24 +125,18 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
         }
       }
     }
-    if (rows.isEmpty()) {
+    if (read.isEmpty()) {
       return List.of();
     }
-    java.util.Map<String, String> agentByOrder = new java.util.HashMap<>();
-    for (Row r : rows) {
+    Map<String, String> agentByOrder = new HashMap<>();
+    for (Read r : read) {
       if ("order".equals(r.aggregateType())) {
         agentByOrder.putIfAbsent(r.aggregateId(), r.agentId());
       }
     }
-    java.util.Map<String, Buyer> known = buyers.ofAll(agentByOrder);
-    // One INSERT for the batch's timeline rows and one UPDATE marking their outbox rows: two
-    // statements a batch (a JDBC batch on this driver is one statement per row).
-    List<Sequenced> out = new ArrayList<>();
-    List<Object> values = new ArrayList<>(rows.size() * 14);
-    List<Object> whenThen = new ArrayList<>(rows.size() * 3); // (seq, id) pairs, then the seqs
-    List<Object> seqs = new ArrayList<>(rows.size());
-    for (Row r : rows) {
-      long id = next++;
+    Map<String, Buyer> known = buyers.ofAll(agentByOrder);
+    List<Row> rows = new ArrayList<>(read.size());
+    for (Read r : read) {
       String orderId = "order".equals(r.aggregateType()) ? r.aggregateId() : null;
       Buyer buyer = null;
       if (orderId != null) {
@@ -143,29 +145,121 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
                 ? known.get(orderId)
                 : buyers.of(r.agentId(), orderId).orElse(null);
       }
-      values.addAll(
-          java.util.Arrays.asList(
-              id,
-              r.eventId(),
-              r.type(),
-              r.agentId(),
-              r.merchantId(),
-              orderId,
+      rows.add(
+          new Row(
+              r.seq(),
+              new Waiting(
+                  r.eventId(),
+                  r.type(),
+                  r.agentId(),
+                  r.merchantId(),
+                  orderId,
+                  r.data(),
+                  r.createdAt() == null ? null : r.createdAt().toInstant()),
               r.buyerRef(),
-              buyer == null ? null : buyer.issuer(),
-              buyer == null ? null : buyer.subject(),
+              buyer,
               r.status(),
               r.amountMinor(),
               r.currency(),
-              r.data(),
               r.createdAt()));
+    }
+    return rows;
+  }
+
+  /**
+   * The numbering transaction: answers the events it numbered, or null (rolled back) when another
+   * node numbered one of the rows since they were read.
+   */
+  private static List<Sequenced> number(Connection c, List<Row> rows, FanOut fanOut)
+      throws SQLException {
+    int isolation = c.getTransactionIsolation();
+    boolean autoCommit = c.getAutoCommit();
+    c.setAutoCommit(false);
+    c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+    try {
+      List<Sequenced> out = run(c, rows, fanOut);
+      if (out == null) {
+        c.rollback();
+      } else {
+        c.commit();
+      }
+      return out;
+    } catch (SQLException | RuntimeException e) {
+      c.rollback();
+      throw e;
+    } finally {
+      c.setTransactionIsolation(isolation);
+      c.setAutoCommit(autoCommit);
+    }
+  }
+
+  private static List<Sequenced> run(Connection c, List<Row> rows, FanOut fanOut)
+      throws SQLException {
+    int n = rows.size();
+    // The lock, taken by a write (a transaction that only read would not count as a writing one
+    // for the database's idle timeout): the batch's ids are next_id - n .. next_id - 1.
+    try (PreparedStatement ps =
+        c.prepareStatement("UPDATE event_sequencer SET next_id = next_id + ? WHERE name = ?")) {
+      ps.setLong(1, n);
+      ps.setString(2, SEQUENCE);
+      if (ps.executeUpdate() != 1) {
+        throw new IllegalStateException("event_sequencer has no row " + SEQUENCE);
+      }
+    }
+    long first;
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT next_id FROM event_sequencer WHERE name = ?")) {
+      ps.setString(1, SEQUENCE);
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        first = rs.getLong(1) - n;
+      }
+    }
+    // One UPDATE marking the outbox rows and one INSERT for the timeline rows: two statements a
+    // batch (a JDBC batch on this driver is one statement per row).
+    List<Object> whenThen = new ArrayList<>(n * 3); // (seq, id) pairs, then the seqs
+    for (int i = 0; i < n; i++) {
+      whenThen.add(rows.get(i).seq());
+      whenThen.add(first + i);
+    }
+    for (Row r : rows) {
       whenThen.add(r.seq());
-      whenThen.add(id);
-      seqs.add(r.seq());
-      Instant created = r.createdAt() == null ? null : r.createdAt().toInstant();
-      out.add(
-          new Sequenced(
-              id, r.eventId(), r.type(), r.agentId(), r.merchantId(), orderId, r.data(), created));
+    }
+    try (PreparedStatement mark =
+        c.prepareStatement(
+            "UPDATE domain_events SET timeline_id = CASE seq "
+                + String.join(" ", Collections.nCopies(n, "WHEN ? THEN ?"))
+                + " END WHERE seq IN ("
+                + Jdbc.marks(n)
+                + ") AND timeline_id IS NULL")) {
+      Jdbc.bind(mark, whenThen);
+      // Read without the lock: a row another node numbered since then is not marked again.
+      if (mark.executeUpdate() != n) {
+        return null;
+      }
+    }
+    List<Sequenced> out = new ArrayList<>(n);
+    List<Object> values = new ArrayList<>(n * 14);
+    for (int i = 0; i < n; i++) {
+      Row r = rows.get(i);
+      Sequenced s = r.event().numbered(first + i);
+      out.add(s);
+      values.addAll(
+          Arrays.asList(
+              s.id(),
+              s.eventId(),
+              s.type(),
+              s.agentId(),
+              s.merchantId(),
+              s.orderId(),
+              r.buyerRef(),
+              r.buyer() == null ? null : r.buyer().issuer(),
+              r.buyer() == null ? null : r.buyer().subject(),
+              r.status(),
+              r.amountMinor(),
+              r.currency(),
+              s.data(),
+              r.createdAt()));
     }
     try (PreparedStatement insert =
         c.prepareStatement(
@@ -173,35 +267,14 @@ public class JdbcOutboxSequencer implements OutboxSequencer {
                 + " order_id, buyer_ref, buyer_issuer, buyer_subject, status, amount_minor,"
                 + " currency, data, created_at, sequenced_at) VALUES "
                 + Jdbc.rows(
-                    rows.size(),
-                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP(6))"))) {
+                    n, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP(6))"))) {
       Jdbc.bind(insert, values);
       insert.executeUpdate();
-    }
-    whenThen.addAll(seqs);
-    try (PreparedStatement mark =
-        c.prepareStatement(
-            "UPDATE domain_events SET timeline_id = CASE seq "
-                + String.join(" ", java.util.Collections.nCopies(rows.size(), "WHEN ? THEN ?"))
-                + " END WHERE seq IN ("
-                + Jdbc.marks(rows.size())
-                + ") AND timeline_id IS NULL")) {
-      Jdbc.bind(mark, whenThen);
-      // The row lock held since the start is what guarantees one sequencer; this is the check.
-      if (mark.executeUpdate() != rows.size()) {
-        throw new IllegalStateException("An outbox row was sequenced twice");
-      }
     }
     for (Sequenced s : out) {
       fanOut.accept(c, s);
     }
     fanOut.flush(c);
-    try (PreparedStatement ps =
-        c.prepareStatement("UPDATE event_sequencer SET next_id = ? WHERE name = ?")) {
-      ps.setLong(1, next);
-      ps.setString(2, SEQUENCE);
-      ps.executeUpdate();
-    }
     return out;
   }
 }

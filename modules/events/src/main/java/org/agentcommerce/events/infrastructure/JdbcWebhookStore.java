@@ -352,7 +352,16 @@ public class JdbcWebhookStore implements WebhookStore {
     }
   }
 
-  /** Takes deliveries that are still due (pending and due, or their lease ran out). */
+  /** Which of the named deliveries are still due (pending and due, or their lease ran out). */
+  private static final String DUE_OF =
+      "SELECT id FROM webhook_deliveries WHERE id IN (%s) AND ((status = 'pending' AND"
+          + " next_attempt_at <= "
+          + NOW
+          + ") OR (status = 'delivering' AND lease_until < "
+          + NOW
+          + ")) FOR UPDATE SKIP LOCKED";
+
+  /** Takes deliveries locked by {@link #DUE_OF} in the same transaction. */
   private static final String CLAIM =
       "UPDATE webhook_deliveries SET status = 'delivering', lease_holder = ?, lease_until ="
           + " TIMESTAMPADD(MICROSECOND, ?, "
@@ -361,24 +370,14 @@ public class JdbcWebhookStore implements WebhookStore {
           + NOW
           + ", updated_at = "
           + NOW
-          + " WHERE id IN (%s) AND ((status = 'pending' AND next_attempt_at <= "
-          + NOW
-          + ") OR (status = 'delivering' AND lease_until < "
-          + NOW
-          + "))";
+          + " WHERE id IN (%s)";
 
   @Override
   public List<Delivery> claimAll(List<String> deliveryIds, String holder, long leaseMillis) {
     if (deliveryIds.isEmpty()) {
       return List.of();
     }
-    // One statement: InnoDB takes the rows in key order, so two nodes claiming overlapping sets
-    // wait for each other instead of deadlocking, and each row goes to exactly one of them.
-    List<Object> claim = new ArrayList<>(deliveryIds.size() + 2);
-    claim.add(holder);
-    claim.add(leaseMillis * 1000);
-    claim.addAll(deliveryIds);
-    if (update(String.format(CLAIM, Jdbc.marks(deliveryIds.size())), claim.toArray()) == 0) {
+    if (lease(deliveryIds, holder, leaseMillis) == 0) {
       return List.of();
     }
     // The holder is unique to this claim: exactly the rows it won carry it.
@@ -396,8 +395,7 @@ public class JdbcWebhookStore implements WebhookStore {
 
   @Override
   public Optional<Delivery> claim(String deliveryId, String holder, long leaseMillis) {
-    int changed = update(String.format(CLAIM, "?"), holder, leaseMillis * 1000, deliveryId);
-    if (changed == 0) {
+    if (lease(List.of(deliveryId), holder, leaseMillis) == 0) {
       return Optional.empty();
     }
     return query(
@@ -409,6 +407,54 @@ public class JdbcWebhookStore implements WebhookStore {
             holder)
         .stream()
         .findFirst();
+  }
+
+  /**
+   * Leases those of the deliveries that are still due, in one short transaction, and answers how
+   * many. A delivery whose row another session holds (a node that froze while recording an outcome)
+   * is skipped, never waited for, so two nodes claiming overlapping sets never wait for each other
+   * and each row goes to exactly one of them.
+   */
+  private static int lease(List<String> deliveryIds, String holder, long leaseMillis) {
+    try (Connection c = Jdbc.connection()) {
+      int isolation = c.getTransactionIsolation();
+      c.setAutoCommit(false);
+      c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      try {
+        List<Object> due = new ArrayList<>();
+        try (PreparedStatement ps =
+            c.prepareStatement(String.format(DUE_OF, Jdbc.marks(deliveryIds.size())))) {
+          Jdbc.bind(ps, new ArrayList<>(deliveryIds));
+          try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+              due.add(rs.getString(1));
+            }
+          }
+        }
+        int leased = 0;
+        if (!due.isEmpty()) {
+          List<Object> args = new ArrayList<>(due.size() + 2);
+          args.add(holder);
+          args.add(leaseMillis * 1000);
+          args.addAll(due);
+          try (PreparedStatement ps =
+              c.prepareStatement(String.format(CLAIM, Jdbc.marks(due.size())))) {
+            Jdbc.bind(ps, args);
+            leased = ps.executeUpdate();
+          }
+        }
+        c.commit();
+        return leased;
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setTransactionIsolation(isolation);
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failed("Claiming webhook deliveries", e);
+    }
   }
 
   /** The columns an outcome sets; outcomes alike are recorded by one statement. */

@@ -140,10 +140,19 @@ public class JdbcPartnerPurchases implements PartnerPurchases {
         limit);
   }
 
+  /** A purchase another session holds locked (a node frozen mid-change) is not waited for. */
   @Override
   public Optional<PartnerPurchase> claim(String id, String holder, long leaseMillis) {
     int changed =
-        update(
+        sql.updateIfFree(
+            "SELECT id FROM partner_purchases WHERE id = ? AND status IN "
+                + ACTIVE
+                + " AND next_attempt_at <= "
+                + NOW
+                + " AND (lease_until IS NULL OR lease_until < "
+                + NOW
+                + ") FOR UPDATE SKIP LOCKED",
+            new Object[] {id},
             "UPDATE partner_purchases SET lease_holder = ?, lease_until = TIMESTAMPADD(MICROSECOND,"
                 + " ?, "
                 + NOW

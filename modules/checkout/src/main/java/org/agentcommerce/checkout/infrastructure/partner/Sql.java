@@ -14,7 +14,8 @@ import org.agentcommerce.platform.api.Database;
 /**
  * Single statements on their own autocommitted connections, for the partner purchase store and the
  * sandbox partner's books: each of their changes is one atomic statement, and no transaction is
- * held while a partner is called.
+ * held while a partner is called. A claim is the one exception: two statements in one short
+ * transaction ({@link #updateIfFree}).
  */
 final class Sql {
 
@@ -44,6 +45,45 @@ final class Sql {
         throw new DuplicateKey();
       }
       throw new IllegalStateException("A partner purchases statement failed", e);
+    }
+  }
+
+  /**
+   * In one short transaction (read committed): {@code lock}, a {@code SELECT ... FOR UPDATE SKIP
+   * LOCKED} of the row, then {@code update} when it found it. A row another session holds (a node
+   * that froze in the middle of a change to it) is not waited for: nothing is updated (0).
+   */
+  int updateIfFree(String lock, Object[] lockArgs, String update, Object... updateArgs) {
+    try (Connection c = dataSource().getConnection()) {
+      int isolation = c.getTransactionIsolation();
+      c.setAutoCommit(false);
+      c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      try {
+        int changed = 0;
+        boolean free;
+        try (PreparedStatement ps = c.prepareStatement(lock)) {
+          bind(ps, lockArgs);
+          try (ResultSet rs = ps.executeQuery()) {
+            free = rs.next();
+          }
+        }
+        if (free) {
+          try (PreparedStatement ps = c.prepareStatement(update)) {
+            bind(ps, updateArgs);
+            changed = ps.executeUpdate();
+          }
+        }
+        c.commit();
+        return changed;
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setTransactionIsolation(isolation);
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("A partner purchases claim failed", e);
     }
   }
 

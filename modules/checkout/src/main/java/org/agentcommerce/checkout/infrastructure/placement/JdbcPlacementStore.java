@@ -107,10 +107,18 @@ public class JdbcPlacementStore implements PlacementStore {
     return ids;
   }
 
+  /** A job another session holds locked (a node frozen mid-change) is not waited for. */
   @Override
   public Optional<Job> claim(String orderId, String holder, long leaseMillis) {
     int changed =
-        update(
+        updateIfFree(
+            "SELECT order_id FROM merchant_placements WHERE order_id = ? AND ((status = 'pending'"
+                + " AND next_attempt_at <= "
+                + NOW
+                + ") OR (status = 'running' AND lease_until < "
+                + NOW
+                + ")) FOR UPDATE SKIP LOCKED",
+            orderId,
             "UPDATE merchant_placements SET status = 'running', lease_holder = ?, lease_until ="
                 + " TIMESTAMPADD(MICROSECOND, ?, "
                 + NOW
@@ -215,6 +223,46 @@ public class JdbcPlacementStore implements PlacementStore {
       return ps.executeUpdate();
     } catch (SQLException e) {
       throw new IllegalStateException("Updating a placement failed", e);
+    }
+  }
+
+  /**
+   * In one short transaction (read committed): {@code lock}, a {@code SELECT ... FOR UPDATE SKIP
+   * LOCKED} of the job's row, then {@code update} when it found it; answers the rows updated.
+   */
+  private int updateIfFree(String lock, String orderId, String update, Object... args) {
+    try (Connection c = dataSource().getConnection()) {
+      int isolation = c.getTransactionIsolation();
+      c.setAutoCommit(false);
+      c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      try {
+        int changed = 0;
+        boolean free;
+        try (PreparedStatement ps = c.prepareStatement(lock)) {
+          ps.setString(1, orderId);
+          try (ResultSet rs = ps.executeQuery()) {
+            free = rs.next();
+          }
+        }
+        if (free) {
+          try (PreparedStatement ps = c.prepareStatement(update)) {
+            for (int i = 0; i < args.length; i++) {
+              ps.setObject(i + 1, args[i]);
+            }
+            changed = ps.executeUpdate();
+          }
+        }
+        c.commit();
+        return changed;
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setTransactionIsolation(isolation);
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Claiming placement " + orderId + " failed", e);
     }
   }
 

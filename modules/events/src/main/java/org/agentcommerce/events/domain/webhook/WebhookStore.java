@@ -84,11 +84,19 @@ public interface WebhookStore {
   /** A new pending delivery, due now; answers its id (or the existing one for this message). */
   String enqueue(String agentId, String messageId, String eventType, Long timelineId, String body);
 
-  /** The agent's endpoint, read in the caller's transaction {@code tx}. */
+  /**
+   * The agent's endpoint, read on the caller's connection {@code tx} (in its transaction, if any).
+   */
   Optional<Endpoint> endpoint(java.sql.Connection tx, String agentId) throws java.sql.SQLException;
 
   /** A delivery to queue: its agent's endpoint, the webhook-id, type, timeline id and body. */
-  record Queued(String agentId, String messageId, String eventType, Long timelineId, String body) {}
+  record Queued(String agentId, String messageId, String eventType, Long timelineId, String body) {
+
+    /** The same delivery for the event once it is numbered. */
+    public Queued withTimelineId(long id) {
+      return new Queued(agentId, messageId, eventType, id, body);
+    }
+  }
 
   /** In the caller's transaction {@code tx}: new pending deliveries, due now, in one batch. */
   void enqueueAll(java.sql.Connection tx, List<Queued> deliveries) throws java.sql.SQLException;

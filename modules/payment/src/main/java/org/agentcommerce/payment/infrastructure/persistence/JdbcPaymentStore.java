@@ -252,43 +252,58 @@ public class JdbcPaymentStore implements PaymentStore {
     return rows.stream().findFirst().map(JdbcPaymentStore::attempt);
   }
 
+  /**
+   * Leases due attempts in one short transaction. A due attempt whose row another session holds (a
+   * node that froze in the middle of settling it) is skipped, never waited for: the others are
+   * claimed, and the skipped one is due again once that session ends. The lease needs no condition
+   * of its own: the rows just read are locked by this transaction until it commits.
+   */
   @Override
   public List<String> claimDue(String holder, Duration lease, int limit) {
-    List<String> candidates = new ArrayList<>();
     List<String> claimed = new ArrayList<>();
     try (Connection c = dataSource().getConnection()) {
-      try (PreparedStatement ps =
-          c.prepareStatement(
-              "SELECT id FROM payment_attempts WHERE status IN ('sent', 'unknown', 'processing',"
-                  + " 'requires_action') AND next_check_at <= "
-                  + NOW
-                  + " AND (lease_until IS NULL OR lease_until < "
-                  + NOW
-                  + ") ORDER BY next_check_at")) {
-        ps.setMaxRows(limit);
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            candidates.add(rs.getString(1));
-          }
-        }
-      }
-      for (String id : candidates) {
+      boolean autoCommit = c.getAutoCommit();
+      int isolation = c.getTransactionIsolation();
+      c.setAutoCommit(false);
+      c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      try {
         try (PreparedStatement ps =
             c.prepareStatement(
-                "UPDATE payment_attempts SET lease_holder = ?, lease_until = "
-                    + plus(lease)
-                    + " WHERE id = ? AND status IN ('sent', 'unknown', 'processing',"
+                "SELECT id FROM payment_attempts WHERE status IN ('sent', 'unknown', 'processing',"
                     + " 'requires_action') AND next_check_at <= "
                     + NOW
                     + " AND (lease_until IS NULL OR lease_until < "
                     + NOW
-                    + ")")) {
-          ps.setString(1, holder);
-          ps.setString(2, id);
-          if (ps.executeUpdate() == 1) {
-            claimed.add(id);
+                    + ") ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED")) {
+          ps.setInt(1, limit);
+          try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+              claimed.add(rs.getString(1));
+            }
           }
         }
+        if (!claimed.isEmpty()) {
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "UPDATE payment_attempts SET lease_holder = ?, lease_until = "
+                      + plus(lease)
+                      + " WHERE id IN ("
+                      + String.join(", ", java.util.Collections.nCopies(claimed.size(), "?"))
+                      + ")")) {
+            ps.setString(1, holder);
+            for (int i = 0; i < claimed.size(); i++) {
+              ps.setString(i + 2, claimed.get(i));
+            }
+            ps.executeUpdate();
+          }
+        }
+        c.commit();
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      } finally {
+        c.setTransactionIsolation(isolation);
+        c.setAutoCommit(autoCommit);
       }
     } catch (SQLException e) {
       throw new IllegalStateException("Claiming payment attempts to reconcile failed", e);
