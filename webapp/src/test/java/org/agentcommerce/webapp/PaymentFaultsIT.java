@@ -27,7 +27,10 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -38,6 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PaymentFaultsIT {
 
   static final String LUMEN = "merch_7c1e4a9d2b5f3e80";
@@ -161,8 +165,9 @@ class PaymentFaultsIT {
 
   /** The same moment, but the node dies (kill -9): the attempt is fenced and closed, paid once. */
   @Test
+  @Order(Integer.MAX_VALUE) // last: it kills the shared node (one node start fewer)
   void aNodeKilledWithTheChargeInHandLeavesOneCapture() throws Exception {
-    SecondNode b = chargingNode();
+    SecondNode b = shared();
     try {
       String orderId = order();
       String key = "fault-kill-" + System.nanoTime();
@@ -199,7 +204,7 @@ class PaymentFaultsIT {
               "order.payment_attempted",
               "order.payment_succeeded"));
     } finally {
-      b.close();
+      stopShared();
     }
   }
 
