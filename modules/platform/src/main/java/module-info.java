@@ -40,6 +40,8 @@ module org.agentcommerce.platform {
   opens org.agentcommerce.platform.domain.buyer;
   // CDI injects the datasource, config and entity manager into the repositories and listeners.
   opens org.agentcommerce.platform.infrastructure.persistence;
+  // CDI creates the data grid view and the shared counters.
+  opens org.agentcommerce.platform.infrastructure.grid;
   // CDI observes deployment in the HTTP edge installer (reflection only, no container types).
   opens org.agentcommerce.platform.infrastructure.http;
   // JAX-RS instantiates resources and providers; JSON-B reads and writes the DTO records.

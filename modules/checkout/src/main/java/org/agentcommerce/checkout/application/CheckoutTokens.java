@@ -2,6 +2,7 @@ package org.agentcommerce.checkout.application;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -14,14 +15,18 @@ import java.util.Optional;
 import java.util.logging.Logger;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.agentcommerce.platform.api.SchemaReady;
+import org.agentcommerce.platform.api.SharedKeys;
 import org.eclipse.microprofile.config.Config;
 
 /**
  * Checkout tokens: {@code ct_<intent>.<expiry epoch s>.<nonce>.<HMAC-SHA256>}, signed with {@code
  * ac.checkout.token-secret}. The signature and expiry are checked before any lookup; the intent row
  * (found by the token's SHA-256, never by the token) says whether it is still open. Without a
- * configured secret each node signs with its own random key (tokens then work only on the node that
- * issued them: set the secret when running more than one).
+ * configured secret the key is the deployment's shared key {@value #SHARED_KEY} ({@link
+ * SharedKeys}): made once by the first node, read from the database by every node at start, so a
+ * token made on one node holds on every other. Knowing that key opens nothing by itself: a token is
+ * accepted only when its SHA-256 matches an open intent, and the database keeps no token.
  */
 @ApplicationScoped
 public class CheckoutTokens {
@@ -31,9 +36,34 @@ public class CheckoutTokens {
   private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  @Inject Config config;
+  /** The name of the shared key in the database. */
+  static final String SHARED_KEY = "checkout-token";
 
-  private byte[] secret;
+  @Inject Config config;
+  @Inject SharedKeys sharedKeys;
+
+  private volatile byte[] secret;
+
+  /** Reads (or makes) the shared key at start, outside any transaction. */
+  void atStart(@Observes SchemaReady ready) {
+    key();
+  }
+
+  private byte[] key() {
+    byte[] k = secret;
+    if (k == null) {
+      synchronized (this) {
+        if (secret == null) {
+          secret = sharedKeys.key(SHARED_KEY, 32);
+          LOG.info(
+              "ac.checkout.token-secret is not set: checkout tokens are signed with the"
+                  + " deployment's shared key (database table shared_keys)");
+        }
+        k = secret;
+      }
+    }
+    return k;
+  }
 
   @PostConstruct
   void init() {
@@ -44,12 +74,6 @@ public class CheckoutTokens {
         throw new IllegalStateException("ac.checkout.token-secret must be at least 32 characters");
       }
       secret = configured.get().getBytes(StandardCharsets.UTF_8);
-    } else {
-      secret = new byte[32];
-      RANDOM.nextBytes(secret);
-      LOG.info(
-          "ac.checkout.token-secret is not set: checkout tokens are signed with a key of this"
-              + " node only");
     }
   }
 
@@ -142,7 +166,7 @@ public class CheckoutTokens {
   }
 
   private byte[] mac(String body) {
-    return hmac(secret, "checkout-token." + body);
+    return hmac(key(), "checkout-token." + body);
   }
 
   private static byte[] hmac(byte[] key, String data) {

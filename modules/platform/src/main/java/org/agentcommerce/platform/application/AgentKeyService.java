@@ -1,6 +1,7 @@
 package org.agentcommerce.platform.application;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -36,6 +37,7 @@ public class AgentKeyService {
 
   @Inject AgentRepository agents;
   @Inject AuthenticationService authentication;
+  @Inject Event<AuthenticationService.KeysChanged> keysChanged;
   @Inject Clock clock;
 
   @Inject
@@ -77,6 +79,7 @@ public class AgentKeyService {
     String secret = ApiKeys.newSecret();
     ApiKey key = issue(agentId, secret, scope, now);
     authentication.forgetCached();
+    keysChanged.fire(new AuthenticationService.KeysChanged(agentId));
     return new Rotation(key, secret, graceEnd);
   }
 
@@ -114,6 +117,7 @@ public class AgentKeyService {
     }
     key.revoke();
     authentication.forgetCached();
+    keysChanged.fire(new AuthenticationService.KeysChanged(agentId));
     return key;
   }
 

@@ -1,6 +1,9 @@
 package org.agentcommerce.platform.application;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,14 +14,18 @@ import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.domain.agent.Agent;
 import org.agentcommerce.platform.domain.agent.AgentRepository;
 import org.agentcommerce.platform.domain.agent.ApiKey;
+import org.agentcommerce.platform.infrastructure.grid.DataGrid;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Turns a presented key into an agent: 401 for a missing, malformed, unknown, revoked or expired
  * key; 403 for a deactivated agent. Keys are found by their hash, so no secret is ever compared
  * byte by byte against stored secrets. A verified key is remembered for {@code ac.auth.cache-ttl}
- * (5 s) so that a busy agent costs no database read per request; revocation, deactivation and tier
- * changes take effect within that time, expiry at once.
+ * (5 s) so that a busy agent costs no database read per request; expiry takes effect at once.
+ * Revocations and rotations made through the API ({@link KeysChanged}) clear the cache of this node
+ * once they are committed and, when the nodes share a data grid, of every node through the grid
+ * topic {@value #TOPIC} (within milliseconds); changes made otherwise (straight in the database),
+ * and every change on nodes without a grid, take effect within the cache time.
  */
 @ApplicationScoped
 public class AuthenticationService {
@@ -33,7 +40,29 @@ public class AuthenticationService {
   @ConfigProperty(name = "ac.auth.cache-ttl", defaultValue = "PT5S")
   Duration cacheTtl;
 
+  /** The grid topic on which nodes tell each other to forget remembered keys. */
+  static final String TOPIC = "agentcommerce.key-changes";
+
+  @Inject DataGrid grid;
+
   private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+
+  /** Fired in the transaction that revokes, expires or replaces an agent's keys. */
+  public record KeysChanged(String agentId) {}
+
+  @PostConstruct
+  void listenToOtherNodes() {
+    grid.listen(TOPIC, agentId -> cache.clear());
+  }
+
+  /**
+   * Once the change is committed, forgets remembered keys here and tells every other node of the
+   * grid to do the same (the agent id travels, never a key).
+   */
+  void keysChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) KeysChanged change) {
+    cache.clear();
+    grid.publish(TOPIC, change.agentId());
+  }
 
   private record Cached(Authenticated auth, Instant until) {}
 

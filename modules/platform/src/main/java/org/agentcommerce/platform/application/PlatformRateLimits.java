@@ -13,6 +13,6 @@ public class PlatformRateLimits implements RateLimits {
   @Override
   public Decision acquire(String bucket, int requestsPerMinute) {
     RateLimiter.Decision d = limiter.acquireWithin(bucket, requestsPerMinute);
-    return new Decision(d.allowed(), d.limit(), d.remaining(), d.resetEpochSecond());
+    return new Decision(d.allowed(), d.limit(), d.remaining(), d.resetEpochSecond(), d.scope());
   }
 }

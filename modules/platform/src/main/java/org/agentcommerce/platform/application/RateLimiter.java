@@ -5,17 +5,25 @@ import jakarta.inject.Inject;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
+import org.agentcommerce.platform.infrastructure.grid.DataGrid;
+import org.agentcommerce.platform.infrastructure.grid.SharedCounters;
 import org.eclipse.microprofile.config.Config;
 
 /**
  * Requests per minute per bucket (an agent, or a client address for unkeyed doors), in fixed
  * calendar-minute windows. Limits come from the agent's tier ({@code ac.rate-limit.tier.<tier>}).
- * Counters live in this node's memory: with N nodes behind a load balancer set {@code
- * ac.rate-limit.nodes=N} so that each node allows its share of the limit.
+ *
+ * <p>When the nodes share a data grid, every request is counted in the grid ({@link
+ * SharedCounters}): the limit holds across all nodes however the balancer spreads the traffic, and
+ * the answer says {@code scope: fleet}. Without a grid, or for a request the grid did not count in
+ * time, this node counts alone and allows its share of the limit: the limit divided by the grid's
+ * member count, or without a grid by {@code ac.rate-limit.nodes}; the answer then says {@code
+ * scope: node} and gives this node's share as the limit, which is what the client can rely on.
  *
  * <p>Memory is bounded: at most {@code ac.rate-limit.tracked-buckets} buckets are counted exactly
  * per minute, and all of them are dropped together when the minute turns. Nothing is evicted within
@@ -35,16 +43,28 @@ public class RateLimiter {
   private static final int SKETCH_WIDTH = 1 << 14;
   private static final SecureRandom SEEDS = new SecureRandom();
 
+  /** The scope of a limit counted across every node of the grid. */
+  public static final String FLEET = "fleet";
+
+  /** The scope of a limit counted by this node alone (its share of the limit). */
+  public static final String NODE = "node";
+
   @Inject Config config;
   @Inject Clock clock;
+  @Inject DataGrid grid;
+  @Inject SharedCounters shared;
 
   /** Hash seeds chosen per node, so that no client can aim its bucket at another's counters. */
   private final long[] seeds = SEEDS.longs(SKETCH_ROWS).toArray();
 
   private final AtomicReference<Minute> minute = new AtomicReference<>();
 
-  /** The outcome of one request against the limit. */
-  public record Decision(boolean allowed, int limit, int remaining, long resetEpochSecond) {
+  /**
+   * The outcome of one request against the limit; {@code scope} says who counted it: {@link #FLEET}
+   * or {@link #NODE}.
+   */
+  public record Decision(
+      boolean allowed, int limit, int remaining, long resetEpochSecond, String scope) {
 
     /** Seconds a refused client should wait. */
     public long retryAfterSeconds(long nowEpochSecond) {
@@ -69,17 +89,22 @@ public class RateLimiter {
    * namespace with agent ids, so callers other than the key filter prefix theirs.
    */
   public Decision acquireWithin(String bucket, int limit) {
-    int nodes =
-        Math.max(1, config.getOptionalValue("ac.rate-limit.nodes", Integer.class).orElse(1));
-    int perNode = limit <= 0 ? 0 : Math.max(1, (limit + nodes - 1) / nodes);
     long nowMillis = clock.millis();
     long windowStart = nowMillis - nowMillis % 60_000;
     long reset = (windowStart + 60_000) / 1000;
+    OptionalLong counted = shared.increment(bucket + "@" + windowStart, Math.max(0, limit));
+    if (counted.isPresent()) {
+      long used = counted.getAsLong();
+      return new Decision(used <= limit, limit, (int) Math.max(0, limit - used), reset, FLEET);
+    }
+    int nodes =
+        grid.member().isPresent()
+            ? grid.members()
+            : config.getOptionalValue("ac.rate-limit.nodes", Integer.class).orElse(1);
+    int perNode =
+        limit <= 0 ? 0 : Math.max(1, (limit + Math.max(1, nodes) - 1) / Math.max(1, nodes));
     int used = current(windowStart).count(bucket);
-    boolean allowed = used <= perNode;
-    int remaining = Math.max(0, perNode - used);
-    // Scale what this node saw back to the whole-service numbers the client was promised.
-    return new Decision(allowed, limit, Math.min(limit, remaining * nodes), reset);
+    return new Decision(used <= perNode, perNode, Math.max(0, perNode - used), reset, NODE);
   }
 
   /** Buckets counted exactly in the current minute; never more than the configured maximum. */

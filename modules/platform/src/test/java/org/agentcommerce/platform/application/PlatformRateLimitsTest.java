@@ -15,6 +15,10 @@ class PlatformRateLimitsTest {
 
   private PlatformRateLimits limits(String... config) {
     RateLimiter limiter = new RateLimiter();
+    limiter.grid = org.agentcommerce.platform.infrastructure.grid.DataGrid.none();
+    limiter.shared =
+        org.agentcommerce.platform.infrastructure.grid.SharedCounters.through(
+            limiter.grid, java.time.Duration.ofMillis(100));
     limiter.config = MapConfig.of(config);
     limiter.clock = clock;
     PlatformRateLimits limits = new PlatformRateLimits();
@@ -57,6 +61,7 @@ class PlatformRateLimitsTest {
     RateLimits.Decision refused = limits.acquire("b", 4);
 
     assertFalse(refused.allowed());
-    assertEquals(4, refused.limit());
+    assertEquals(2, refused.limit());
+    assertEquals("node", refused.scope());
   }
 }

@@ -21,6 +21,10 @@ class RateLimiterTest {
 
   private RateLimiter limiter(String... config) {
     RateLimiter limiter = new RateLimiter();
+    limiter.grid = org.agentcommerce.platform.infrastructure.grid.DataGrid.none();
+    limiter.shared =
+        org.agentcommerce.platform.infrastructure.grid.SharedCounters.through(
+            limiter.grid, java.time.Duration.ofMillis(100));
     limiter.config = MapConfig.of(config);
     limiter.clock = clock;
     return limiter;
@@ -135,7 +139,7 @@ class RateLimiterTest {
 
   @Test
   void retryAfterIsAtLeastOneSecond() {
-    RateLimiter.Decision d = new RateLimiter.Decision(false, 1, 0, 100);
+    RateLimiter.Decision d = new RateLimiter.Decision(false, 1, 0, 100, RateLimiter.NODE);
 
     assertEquals(1, d.retryAfterSeconds(100));
     assertEquals(1, d.retryAfterSeconds(130));
@@ -143,31 +147,21 @@ class RateLimiterTest {
   }
 
   @Test
-  void twoNodesHalveThePerNodeAllowanceButReportTheServiceLimit() {
+  void withoutAGridEachOfTwoNodesAllowsAndReportsItsHalf() {
     RateLimiter limiter = limiter("ac.rate-limit.tier.free", "10", "ac.rate-limit.nodes", "2");
 
-    int previousRemaining = Integer.MAX_VALUE;
     for (int i = 0; i < 5; i++) {
       RateLimiter.Decision d = limiter.acquire("key_a", "free");
       assertTrue(d.allowed(), "request " + (i + 1));
-      assertEquals(10, d.limit());
-      assertTrue(d.remaining() <= 10);
-      assertTrue(d.remaining() < previousRemaining);
-      previousRemaining = d.remaining();
+      assertEquals(5, d.limit());
+      assertEquals(4 - i, d.remaining());
+      assertEquals(RateLimiter.NODE, d.scope());
     }
     RateLimiter.Decision refused = limiter.acquire("key_a", "free");
 
     assertFalse(refused.allowed());
-    assertEquals(10, refused.limit());
+    assertEquals(5, refused.limit());
     assertEquals(0, refused.remaining());
-  }
-
-  @Test
-  void remainingIsScaledToTheWholeService() {
-    RateLimiter limiter = limiter("ac.rate-limit.tier.free", "10", "ac.rate-limit.nodes", "2");
-
-    // This node allows 5; after one, 4 remain here, which is 8 across both nodes.
-    assertEquals(8, limiter.acquire("key_a", "free").remaining());
   }
 
   @Test

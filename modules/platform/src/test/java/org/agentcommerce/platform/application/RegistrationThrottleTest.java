@@ -12,6 +12,10 @@ class RegistrationThrottleTest {
 
   private RegistrationThrottle throttle(int perMinute, boolean trustForwardedFor) {
     RateLimiter limiter = new RateLimiter();
+    limiter.grid = org.agentcommerce.platform.infrastructure.grid.DataGrid.none();
+    limiter.shared =
+        org.agentcommerce.platform.infrastructure.grid.SharedCounters.through(
+            limiter.grid, java.time.Duration.ofMillis(100));
     limiter.config = MapConfig.of();
     limiter.clock = MutableClock.at("2025-03-01T12:00:30Z");
     RegistrationThrottle throttle = new RegistrationThrottle();

@@ -146,7 +146,8 @@ public final class McpEndpoint {
     return response
         .withHeader("X-RateLimit-Limit", String.valueOf(rate.limit()))
         .withHeader("X-RateLimit-Remaining", String.valueOf(rate.remaining()))
-        .withHeader("X-RateLimit-Reset", String.valueOf(rate.resetEpochSecond()));
+        .withHeader("X-RateLimit-Reset", String.valueOf(rate.resetEpochSecond()))
+        .withHeader("X-RateLimit-Scope", rate.scope());
   }
 
   /** The address the open door's limit counts: the socket peer, or the proxy-reported client. */

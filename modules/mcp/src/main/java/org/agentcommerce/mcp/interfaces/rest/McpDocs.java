@@ -16,7 +16,8 @@ final class McpDocs {
           + " prompts/list, prompts/get, completion/complete. Tools: search_catalog, get_product,"
           + " get_alternatives, get_intel; each result is in structuredContent and, as the same"
           + " JSON, in content[0].text. No credential; limited per client address, with"
-          + " X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every answer.";
+          + " X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset and X-RateLimit-Scope on every"
+          + " answer.";
 
   static final String KEYED_POST =
       "The keyed tool door: the same protocol as /mcp, for agents with an API key (X-API-Key or"

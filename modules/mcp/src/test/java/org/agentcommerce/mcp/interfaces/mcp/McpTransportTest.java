@@ -235,7 +235,7 @@ class McpTransportTest {
         (bucket, limit) -> {
           buckets.add(bucket + "@" + limit);
           int n = used.incrementAndGet();
-          return new RateLimits.Decision(n <= 2, 2, Math.max(0, 2 - n), 1740830460L);
+          return new RateLimits.Decision(n <= 2, 2, Math.max(0, 2 - n), 1740830460L, "node");
         };
     TestDoor door = TestDoor.open(McpSettings.defaults(), twoPerMinute);
 
@@ -271,7 +271,7 @@ class McpTransportTest {
     RateLimits record =
         (bucket, limit) -> {
           buckets.add(bucket);
-          return new RateLimits.Decision(true, limit, limit, 0);
+          return new RateLimits.Decision(true, limit, limit, 0, "node");
         };
     TestDoor untrusted = TestDoor.open(McpSettings.defaults(), record);
     TestDoor trusted =

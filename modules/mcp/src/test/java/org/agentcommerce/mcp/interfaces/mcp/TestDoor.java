@@ -33,7 +33,7 @@ final class TestDoor {
   static TestDoor open() {
     return open(
         McpSettings.defaults(),
-        (bucket, limit) -> new RateLimits.Decision(true, limit, limit - 1, 1740830460));
+        (bucket, limit) -> new RateLimits.Decision(true, limit, limit - 1, 1740830460, "node"));
   }
 
   static TestDoor open(McpSettings settings, RateLimits limits) {
@@ -50,7 +50,8 @@ final class TestDoor {
 
   /** A door with the given tools instead of the fake ones. */
   static TestDoor with(Door door, List<McpTool> tools) {
-    RateLimits limits = (bucket, limit) -> new RateLimits.Decision(true, limit, limit - 1, 1);
+    RateLimits limits =
+        (bucket, limit) -> new RateLimits.Decision(true, limit, limit - 1, 1, "node");
     return new TestDoor(
         new McpEndpoint(
             door,

@@ -16,9 +16,11 @@ public interface RateLimits {
 
   /**
    * The outcome of one request against a limit, with what the {@code X-RateLimit-Limit}, {@code
-   * X-RateLimit-Remaining} and {@code X-RateLimit-Reset} headers should say.
+   * X-RateLimit-Remaining}, {@code X-RateLimit-Reset} and {@code X-RateLimit-Scope} headers should
+   * say; {@code scope} is {@code fleet} (counted across every node) or {@code node} (this node's
+   * share of the limit, counted here alone).
    */
-  record Decision(boolean allowed, int limit, int remaining, long resetEpochSecond) {
+  record Decision(boolean allowed, int limit, int remaining, long resetEpochSecond, String scope) {
 
     /** Seconds a refused client should wait, for {@code Retry-After}; at least one. */
     public long retryAfterSeconds(long nowEpochSecond) {

@@ -52,6 +52,7 @@ final class RateLimitAnswers {
       headers.putSingle("X-RateLimit-Limit", d.limit());
       headers.putSingle("X-RateLimit-Remaining", d.remaining());
       headers.putSingle("X-RateLimit-Reset", d.resetEpochSecond());
+      headers.putSingle("X-RateLimit-Scope", d.scope());
     }
   }
 }

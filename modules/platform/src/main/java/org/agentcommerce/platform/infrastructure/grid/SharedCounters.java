@@ -1,0 +1,157 @@
+package org.agentcommerce.platform.infrastructure.grid;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Counters every node of the grid adds to: one grid map entry per counter (dropped two minutes
+ * after its last write), raised by compare-and-set so that no increment is lost between nodes. A
+ * caller never waits longer than {@code ac.rate-limit.grid-timeout} for the grid: a grid that does
+ * not answer in time (or a saturated counting pool) gives no count, and the caller counts on its
+ * own node instead; each such fallback is counted ({@link #fallbacks()}) and logged at most once a
+ * minute.
+ */
+@ApplicationScoped
+public class SharedCounters {
+
+  private static final Logger LOG = Logger.getLogger(SharedCounters.class.getName());
+  static final String MAP = "agentcommerce.rate-limits";
+  private static final int TTL_SECONDS = 120;
+  private static final long LOG_EVERY_NANOS = 60_000_000_000L;
+
+  @Inject DataGrid grid;
+
+  @Inject
+  @ConfigProperty(name = "ac.rate-limit.grid-timeout", defaultValue = "PT0.1S")
+  Duration timeout;
+
+  private final AtomicLong fallbacks = new AtomicLong();
+  private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
+  private final ThreadPoolExecutor pool = newPool();
+  volatile ConcurrentMap<String, Long> map;
+
+  /** Counters in {@code grid}, waited for at most {@code timeout} (outside a container). */
+  public static SharedCounters through(DataGrid grid, Duration timeout) {
+    SharedCounters counters = new SharedCounters();
+    counters.grid = grid;
+    counters.timeout = timeout;
+    return counters;
+  }
+
+  /**
+   * Adds one to {@code key} unless it already exceeds {@code cap} (a refused request need not be
+   * written) and returns the count including this one; empty without a grid or when the grid did
+   * not answer in time.
+   */
+  public OptionalLong increment(String key, long cap) {
+    if (grid.member().isEmpty()) {
+      return OptionalLong.empty();
+    }
+    Future<Long> counted;
+    try {
+      counted = pool.submit(() -> increment(counters(), key, cap));
+    } catch (RejectedExecutionException busy) {
+      return fellBack("every grid counting thread is busy", null);
+    }
+    try {
+      return OptionalLong.of(counted.get(timeout.toNanos(), TimeUnit.NANOSECONDS));
+    } catch (TimeoutException slow) {
+      counted.cancel(true);
+      return fellBack("the data grid did not answer within " + timeout, null);
+    } catch (ExecutionException failed) {
+      return fellBack("the data grid failed", failed.getCause());
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      return fellBack("interrupted", null);
+    }
+  }
+
+  /** How many counts fell back to this node's own counter since it started. */
+  public long fallbacks() {
+    return fallbacks.get();
+  }
+
+  /** The compare-and-set loop: the count after this one, or {@code cap + 1} once over the cap. */
+  static long increment(ConcurrentMap<String, Long> counters, String key, long cap) {
+    Long seen = counters.putIfAbsent(key, 1L);
+    while (true) {
+      if (seen == null) {
+        return 1; // this request created the counter
+      }
+      if (seen > cap) {
+        return seen + 1; // already refused: no need to write
+      }
+      if (counters.replace(key, seen, seen + 1)) {
+        return seen + 1;
+      }
+      seen = counters.get(key);
+      if (seen == null) {
+        seen = counters.putIfAbsent(key, 1L);
+      }
+    }
+  }
+
+  private ConcurrentMap<String, Long> counters() {
+    ConcurrentMap<String, Long> m = map;
+    if (m == null) {
+      m = grid.member().orElseThrow().counters(MAP, TTL_SECONDS);
+      map = m;
+    }
+    return m;
+  }
+
+  private OptionalLong fellBack(String why, Throwable cause) {
+    fallbacks.incrementAndGet();
+    long now = System.nanoTime();
+    long last = lastLogged.get();
+    if (now - last >= LOG_EVERY_NANOS && lastLogged.compareAndSet(last, now)) {
+      LOG.log(
+          Level.WARNING,
+          "Rate limits: "
+              + why
+              + "; counting on this node alone for now ("
+              + fallbacks.get()
+              + " such requests since start)",
+          cause);
+    }
+    return OptionalLong.empty();
+  }
+
+  private static ThreadPoolExecutor newPool() {
+    AtomicInteger n = new AtomicInteger();
+    ThreadPoolExecutor p =
+        new ThreadPoolExecutor(
+            0,
+            16,
+            30,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            r -> {
+              Thread t = new Thread(r, "ac-grid-count-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    return p;
+  }
+
+  @PreDestroy
+  void stop() {
+    pool.shutdownNow();
+  }
+}
