@@ -4,8 +4,10 @@ every connection with its own agent key unless SHARED=1. Kinds: order (priced by
 the live catalog), quoted (an order from a quote made beforehand, one quote per order; the quotes
 are not timed), quote (quote preview), pay (POST /agent/v1/payments with the sandbox PSP's tok_visa
 for an order made beforehand, one order per payment, orders not timed; needs TOKENS=<file> with one
-buyer token per connection), live (GET /health/live, the trivial endpoint).
-Usage: orders.py HOST PORT KIND N C KEYFILE OUT.json
+buyer token per connection), live (GET /health/live, the trivial endpoint), keyed (GET
+/agent/v1/merchants?limit=1: authentication and the rate limit and little else).
+Usage: orders.py HOST PORT[,PORT...] KIND N C KEYFILE OUT.json (with several ports, connection t
+goes to the t-th port, round robin: several nodes).
 Prints requests/s, client p50/p99 and server p50/p99 (Server-Timing app;dur), and fails on any
 non-2xx answer."""
 import http.client, json, os, sys, threading, time
@@ -41,7 +43,7 @@ def quote_body(i):
             "shipping_address": {"country": "US", "state": "NY", "postal_code": "10001"}}
 
 def main():
-    host, port, kind, n, c, keyfile, out = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6], sys.argv[7]
+    host, ports, kind, n, c, keyfile, out = sys.argv[1], [int(p) for p in sys.argv[2].split(",")], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6], sys.argv[7]
     keys = [k.strip() for k in open(keyfile) if k.strip()]
     if os.environ.get("SHARED") == "1":
         keys = keys[:1]
@@ -50,7 +52,7 @@ def main():
     work = []
     for t in range(c):
         key = keys[t % len(keys)]
-        conn = http.client.HTTPConnection(host, port, timeout=60)
+        conn = http.client.HTTPConnection(host, ports[t % len(ports)], timeout=60)
         bodies = []
         for i in range(per[t]):
             if kind == "quoted":
@@ -74,6 +76,7 @@ def main():
         work.append((conn, key, bodies, tokens[t % len(tokens)] if tokens else None))
     path, method = {"order": ("/agent/v1/orders/create", "POST"), "quoted": ("/agent/v1/orders/create", "POST"),
                     "quote": ("/agent/v1/quotes/preview", "POST"), "live": ("/health/live", "GET"),
+                    "keyed": ("/agent/v1/merchants?limit=1", "GET"),
                     "pay": ("/agent/v1/payments", "POST")}[kind]
     clients, servers, errors = [], [], []
     lock = threading.Lock()

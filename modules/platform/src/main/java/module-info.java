@@ -24,6 +24,7 @@ module org.agentcommerce.platform {
   requires org.jose4j;
   requires microprofile.config.api;
   requires microprofile.health.api;
+  requires microprofile.metrics.api;
   requires microprofile.openapi.api;
   requires transitive microprofile.jwt.auth.api;
 

@@ -20,15 +20,29 @@ public final class SecondNode implements AutoCloseable {
   private final Process process;
   private final URL base;
   private final File war;
+  private final File log;
 
-  private SecondNode(Process process, URL base, File war) {
+  private SecondNode(Process process, URL base, File war, File log) {
     this.process = process;
     this.base = base;
     this.war = war;
+    this.log = log;
   }
 
   /** Starts a node serving {@code archive}; returns once its health endpoint answers. */
   public static SecondNode start(WebArchive archive, String... jvmOptions) throws Exception {
+    SecondNode node = launch(archive, List.of("--nocluster"), jvmOptions);
+    node.awaitHealthy();
+    return node;
+  }
+
+  /**
+   * Starts a node serving {@code archive} with Payara Micro options of the test's choosing (say, a
+   * post-boot command file that joins a data grid, instead of {@code --nocluster}) and returns at
+   * once: {@link #awaitHealthy()} waits for it.
+   */
+  public static SecondNode launch(
+      WebArchive archive, List<String> microOptions, String... jvmOptions) throws Exception {
     File war = Files.createTempFile("second-node", ".war").toFile();
     archive.as(ZipExporter.class).exportTo(war, true);
     int port = freePort();
@@ -40,17 +54,10 @@ public final class SecondNode implements AutoCloseable {
       }
     }
     command.addAll(List.of(jvmOptions)); // after the shared options, so that the test's win
+    command.addAll(List.of("-jar", System.getProperty("payara.microJar")));
+    command.addAll(microOptions);
     command.addAll(
-        List.of(
-            "-jar",
-            System.getProperty("payara.microJar"),
-            "--nocluster",
-            "--port",
-            String.valueOf(port),
-            "--deploy",
-            war.getPath(),
-            "--contextroot",
-            "/"));
+        List.of("--port", String.valueOf(port), "--deploy", war.getPath(), "--contextroot", "/"));
     String preboot = System.getProperty("ac.test.preboot");
     String postdeploy = System.getProperty("ac.test.postdeploy");
     if (preboot != null && postdeploy != null) {
@@ -61,30 +68,38 @@ public final class SecondNode implements AutoCloseable {
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
     Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
-    URL base = new URL("http://127.0.0.1:" + port + "/");
-    SecondNode node = new SecondNode(process, base, war);
+    return new SecondNode(process, new URL("http://127.0.0.1:" + port + "/"), war, log);
+  }
+
+  /** Waits until the node's health endpoint answers 200 (three minutes at most). */
+  public void awaitHealthy() throws Exception {
     long deadline = System.currentTimeMillis() + 180_000;
     // Guarded: the node listens only once it is deployed, so from its first answer on health says
     // only what the document promises (a 500 or an HTML page while it starts fails the test).
     Http http = new Http(base);
     while (true) {
       if (!process.isAlive()) {
-        node.close();
-        throw new IllegalStateException("The second node stopped; see " + log);
+        close();
+        throw new IllegalStateException("The node stopped; see " + log);
       }
       try {
         if (http.get("/agent/v1/health").status() == 200) {
-          return node;
+          return;
         }
       } catch (RuntimeException notYet) {
         // not listening yet
       }
       if (System.currentTimeMillis() > deadline) {
-        node.close();
-        throw new IllegalStateException("The second node did not start; see " + log);
+        close();
+        throw new IllegalStateException("The node did not start; see " + log);
       }
       Thread.sleep(500);
     }
+  }
+
+  /** What the node wrote to its standard output and error so far. */
+  public String log() throws IOException {
+    return Files.readString(log.toPath());
   }
 
   public URL base() {

@@ -28,6 +28,14 @@ public class DataGrid {
   private volatile HazelcastMember member;
   private volatile long lastLookup = System.nanoTime() - LOOKUP_EVERY_NANOS;
 
+  /** {@code data_grid_members} on /metrics: the grid's members, 1 without a grid. */
+  @jakarta.inject.Inject org.eclipse.microprofile.metrics.MetricRegistry metrics;
+
+  @jakarta.annotation.PostConstruct
+  void gauge() {
+    metrics.gauge("data_grid_members", this, DataGrid::members);
+  }
+
   /** A node without a grid (tests, and servers without one). */
   public static DataGrid none() {
     DataGrid grid = new DataGrid();

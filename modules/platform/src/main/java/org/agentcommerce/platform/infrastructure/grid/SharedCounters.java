@@ -2,6 +2,7 @@ package org.agentcommerce.platform.infrastructure.grid;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.OptionalLong;
@@ -17,7 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.agentcommerce.platform.api.SchemaReady;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * Counters every node of the grid adds to: one grid map entry per counter (dropped two minutes
@@ -37,6 +40,9 @@ public class SharedCounters {
 
   @Inject DataGrid grid;
 
+  /** {@code rate_limit_grid_fallbacks_total} on /metrics; none outside a container. */
+  @Inject MetricRegistry metrics;
+
   @Inject
   @ConfigProperty(name = "ac.rate-limit.grid-timeout", defaultValue = "PT0.1S")
   Duration timeout;
@@ -45,6 +51,20 @@ public class SharedCounters {
   private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
   private final ThreadPoolExecutor pool = newPool();
   volatile ConcurrentMap<String, Long> map;
+
+  /**
+   * Opens the grid map at start, so that no request pays for its creation (a cluster-wide
+   * configuration change, slower than the time a request may wait).
+   */
+  void atStart(@Observes SchemaReady ready) {
+    try {
+      if (grid.member().isPresent()) {
+        counters().get("warm-up");
+      }
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "The data grid's rate-limit map could not be opened at start", e);
+    }
+  }
 
   /** Counters in {@code grid}, waited for at most {@code timeout} (outside a container). */
   public static SharedCounters through(DataGrid grid, Duration timeout) {
@@ -118,6 +138,9 @@ public class SharedCounters {
 
   private OptionalLong fellBack(String why, Throwable cause) {
     fallbacks.incrementAndGet();
+    if (metrics != null) {
+      metrics.counter("rate_limit_grid_fallbacks").inc();
+    }
     long now = System.nanoTime();
     long last = lastLogged.get();
     if (now - last >= LOG_EVERY_NANOS && lastLogged.compareAndSet(last, now)) {
