@@ -20,6 +20,7 @@ module org.agentcommerce.events {
   requires jakarta.validation;
   requires jakarta.ws.rs;
   requires microprofile.config.api;
+  requires microprofile.metrics.api;
   requires microprofile.openapi.api;
   requires org.agentcommerce.checkout;
 
