@@ -12,12 +12,13 @@ import java.util.Properties;
 import org.agentcommerce.platform.api.ApiVersion;
 import org.agentcommerce.platform.api.StartupCheck;
 import org.agentcommerce.platform.infrastructure.persistence.DatabaseProbe;
+import org.agentcommerce.platform.infrastructure.persistence.SchemaStatus;
 
 /**
  * Says whether this node can serve: its build, the API version, whether the database answers and
  * whether what the modules build after deployment ({@link StartupCheck}s) is ready: {@code
  * healthy}, {@code starting} (the database answers, something is still being built) or {@code
- * unhealthy} (the database does not answer).
+ * unhealthy} (the database does not answer, or the schema migration at start-up failed).
  */
 @ApplicationScoped
 public class HealthService {
@@ -25,17 +26,19 @@ public class HealthService {
   private static final String BUILD_VERSION = readBuildVersion();
 
   @Inject DatabaseProbe databaseProbe;
+  @Inject SchemaStatus schemaStatus;
   @Inject @Any Instance<StartupCheck> startupChecks;
 
   public Report check() {
     DatabaseProbe.Result db = databaseProbe.check();
+    String problem = schemaStatus.problem().orElse(null);
     String status = "healthy";
-    if (!db.reachable()) {
+    if (!db.reachable() || problem != null) {
       status = "unhealthy";
     } else if (startupChecks.stream().anyMatch(c -> !c.started())) {
       status = "starting";
     }
-    return new Report(status, BUILD_VERSION, ApiVersion.API, db, Instant.now());
+    return new Report(status, BUILD_VERSION, ApiVersion.API, db, problem, Instant.now());
   }
 
   public String buildVersion() {
@@ -55,12 +58,16 @@ public class HealthService {
     }
   }
 
-  /** The state of this node at one moment. */
+  /**
+   * The state of this node at one moment; {@code problem} says why a node whose database answers is
+   * unhealthy (a failed schema migration), null otherwise.
+   */
   public record Report(
       String status,
       String version,
       String apiVersion,
       DatabaseProbe.Result database,
+      String problem,
       Instant checkedAt) {
 
     public boolean healthy() {

@@ -14,10 +14,10 @@ import org.agentcommerce.platform.application.idempotency.IdempotencyLeases;
 
 /**
  * Start-up and shut-down of the platform when the web module starts: the schema migrations (after
- * the container has bound the datasource, before the first request; a failure fails the
- * deployment), then {@link SchemaReady} for the modules, then the scheduled clean-ups, the renewal
- * of this node's idempotency leases and the flushes of the call counters (and a last one when the
- * module stops).
+ * the container has bound the datasource, before the first request), then {@link SchemaReady} for
+ * the modules, then the scheduled clean-ups, the renewal of this node's idempotency leases and the
+ * flushes of the call counters (and a last one when the module stops). After a failed migration
+ * none of that starts: the module deploys only to say, through its health, why it is not ready.
  */
 @WebListener
 public class PlatformLifecycle implements ServletContextListener {
@@ -26,6 +26,7 @@ public class PlatformLifecycle implements ServletContextListener {
   @Inject IdempotencyJanitor idempotencyJanitor;
   @Inject IdempotencyLeases idempotencyLeases;
   @Inject CallCounters callCounters;
+  @Inject SchemaStatus schemaStatus;
   @Inject Event<SchemaReady> schemaReady;
 
   @Resource ManagedScheduledExecutorService scheduler;
@@ -33,6 +34,9 @@ public class PlatformLifecycle implements ServletContextListener {
   @Override
   public void contextInitialized(ServletContextEvent event) {
     migrator.migrate();
+    if (schemaStatus.problem().isPresent()) {
+      return;
+    }
     schemaReady.fire(new SchemaReady());
     idempotencyJanitor.start(scheduler);
     idempotencyLeases.start(scheduler);

@@ -33,9 +33,11 @@ public class HealthResource {
       description =
           "Status of this node: build version, API version and database reachability. Needs no"
               + " credential. Answers 503 with the same body while the node is starting (status"
-              + " starting: the catalog's search index is still being built) or when the database"
-              + " does not answer (status unhealthy). Before the application is deployed the port"
-              + " refuses connections.")
+              + " starting: the catalog's search index is still being built) or when it cannot"
+              + " serve (status unhealthy: the database does not answer, or the schema migration at"
+              + " start-up failed, said in problem). Before the application is deployed, and while"
+              + " the node waits for another node's schema migration, the port refuses"
+              + " connections.")
   @APIResponse(
       responseCode = "200",
       description = "The node and its database answer",
@@ -44,7 +46,7 @@ public class HealthResource {
       responseCode = "503",
       description =
           "starting: the node is still building what it serves from; unhealthy: the"
-              + " database does not answer",
+              + " database does not answer or the schema migration failed",
       content = @Content(schema = @Schema(implementation = HealthResponse.class)))
   public Response health() {
     HealthService.Report report = healthService.check();
@@ -58,6 +60,7 @@ public class HealthResource {
                 report.database().product(),
                 report.database().latencyMillis(),
                 report.database().problem()),
+            report.problem(),
             report.checkedAt());
     Response.ResponseBuilder answer = Response.status(report.healthy() ? 200 : 503).entity(body);
     if ("starting".equals(report.status())) {
@@ -73,6 +76,12 @@ public class HealthResource {
       @Schema(description = "Build version of this server") String version,
       @Schema(description = "REST API version", example = "1.0.0") String apiVersion,
       DatabaseStatus database,
+      @Schema(
+              description =
+                  "Why the node cannot serve although its database answers, e.g. schema migration"
+                      + " V8 (order book) failed: SQL error 1005, SQLState HY000; null otherwise",
+              nullable = true)
+          String problem,
       Instant checkedAt) {
 
     /** Whether the database answered this check. */

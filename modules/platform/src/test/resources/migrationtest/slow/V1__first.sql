@@ -1,0 +1,1 @@
+CREATE TABLE first_table (id INT NOT NULL PRIMARY KEY);
