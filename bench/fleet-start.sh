@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Simultaneous first start (issue 37): NODES Payara Micro nodes (default 3) start at the same moment
 # on a freshly created, empty MariaDB database, ROUNDS times (default 5). A round is green when every
-# node answers 200 on /health/ready. Per round it prints, for each node, how many migrations it
-# applied (from its "Database … (N migrations applied)" log line), whether it waited for another
-# node's migration, and its time to ready; then the state of flyway_schema_history.
+# node answers 200 on /health/ready. Per round it prints, for each node, which migrations it ran
+# (Flyway's "Migrating schema … to version …" log lines), whether it waited for another node's
+# migration, and its time to ready; then the state of flyway_schema_history.
 # Builds nothing: uses webapp/target/agent-commerce.jar (JAR=… for another one), built with
 #   ./mvnw -q -o package -DskipTests
 # Needs: a MariaDB server on 127.0.0.1:3306 whose root has an empty password (DB_HOST, DB_PORT,
@@ -83,16 +83,19 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "round $round (database $db)"
   for n in $(seq 1 "$NODES"); do
     log="$OUT/round$round-node$n.log"
-    applied=$(grep -o '([0-9]* migrations applied)' "$log" | grep -o '[0-9]*' | head -1 || true)
+    ran=$(grep -o 'Migrating schema [^ ]* to version "[0-9.]*' "$log" | grep -o '[0-9.]*$' | sed 's/^/V/' | tr '\n' ' ' || true)
+    count=$(echo "$ran" | wc -w)
+    [ "$count" -le 8 ] || ran="$(echo "$ran" | cut -d' ' -f1) … $(echo "$ran" | awk '{print $NF}')"
+    applied="$count${ran:+ (${ran% })}"
     waited=no
     grep -q "another node's" "$log" && waited=yes
-    failed=$(grep -o 'Schema migration V[0-9_.]* [^:]*failed\|Migration V[0-9_.]*__[A-Za-z0-9_]*\.sql failed' "$log" | head -1 || true)
+    failed=$(grep -o 'Schema migration [^:]*failed\|Migration of schema [^ ]* to version "[^"]*" failed' "$log" | head -1 || true)
     if [ "${verdict[$n]}" = ready ]; then
-      printf '  node %d: ready in %5.1f s, applied %s migrations, waited %s\n' \
+      printf '  node %d: ready in %5.1f s, ran %s migrations, waited %s\n' \
         "$n" "$(echo "${ready[$n]} / 1000" | bc -l)" "${applied:-?}" "$waited"
     else
       all_ready=0
-      printf '  node %d: %s, applied %s, waited %s%s\n' "$n" "${verdict[$n]}" "${applied:-?}" "$waited" \
+      printf '  node %d: %s, ran %s migrations, waited %s%s\n' "$n" "${verdict[$n]}" "${applied:-?}" "$waited" \
         "${failed:+, log: $failed}"
     fi
   done
