@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,6 +14,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,6 +52,7 @@ class FleetIT {
   private static final List<SecondNode> nodes = new ArrayList<>();
   private static final List<Http> http = new ArrayList<>();
   private static String database;
+  private static List<Integer> gridPorts;
   private static long startMillis;
 
   @BeforeAll
@@ -65,17 +66,20 @@ class FleetIT {
     for (int i = 0; i < 3; i++) {
       members.append(i == 0 ? "" : ",").append("127.0.0.1:").append(gridPort + i);
     }
-    Path grid = Path.of("target", "fleet-grid-" + database + ".asadmin");
-    Files.writeString(
-        grid,
-        "set-hazelcast-configuration --enabled=true --dynamic=true --clustermode=tcpip"
-            + " --tcpipmembers="
-            + members
-            + " --startport="
-            + gridPort
-            + " --interfaces=127.0.0.1 --clustername="
-            + cluster
-            + "\n");
+    // The post-boot file docker/compose.yaml gives its nodes, with the members from the
+    // environment as there.
+    Path grid = Path.of("..", "docker", "grid-tcpip.asadmin");
+    Map<String, String> environment =
+        Map.of(
+            "AC_GRID_MEMBERS",
+            members.toString(),
+            "AC_GRID_INTERFACE",
+            "127.0.0.1",
+            "AC_GRID_PORT",
+            String.valueOf(gridPort),
+            "AC_GRID_NAME",
+            cluster);
+    gridPorts = List.of(gridPort, gridPort + 1, gridPort + 2);
     WebArchive war = Deployments.realWar();
     startMillis = System.currentTimeMillis();
     for (int i = 0; i < 3; i++) {
@@ -83,8 +87,8 @@ class FleetIT {
           SecondNode.launch(
               war,
               List.of("--postbootcommandfile", grid.toString()),
+              environment,
               "-Dac.db.url=" + TestDatabase.otherDatabase(database),
-              "-Dhazelcast.socket.bind.any=false",
               // A long key cache: a revocation seen within a second is the grid's doing.
               "-Dac.auth.cache-ttl=PT30S",
               "-Dac.rate-limit.tier.standard=" + LIMIT,
@@ -110,7 +114,7 @@ class FleetIT {
   }
 
   @Test
-  @Order(1)
+  @Order(0)
   void threeNodesStartedTogetherOnAnEmptyDatabaseAreAllReadyAndExactlyOneMigrated()
       throws Exception {
     for (Http node : http) {
@@ -129,6 +133,44 @@ class FleetIT {
     }
     assertEquals(1, migrated, "exactly one node migrated");
     System.out.println("Fleet of three ready " + startMillis + " ms after the simultaneous start");
+  }
+
+  @Test
+  @Order(1)
+  void theGridFormsAndListensOnTheConfiguredInterfaceOnly() throws Exception {
+    for (Http node : http) {
+      JsonObject grid = null;
+      for (JsonObject check :
+          node.get("/health/ready").json().getJsonArray("checks").getValuesAs(JsonObject.class)) {
+        if ("data-grid".equals(check.getString("name"))) {
+          grid = check.getJsonObject("data");
+        }
+      }
+      assertEquals("3", String.valueOf(grid.get("members")).replace("\"", ""), grid::toString);
+      assertEquals("\"fleet\"", String.valueOf(grid.get("rate_limits")));
+    }
+    // Every grid port answers on 127.0.0.1 and on no other address of this machine.
+    List<java.net.InetAddress> others = new ArrayList<>();
+    for (var nic : Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+      for (var address : Collections.list(nic.getInetAddresses())) {
+        if (!address.isLoopbackAddress() && address instanceof java.net.Inet4Address) {
+          others.add(address);
+        }
+      }
+    }
+    for (int port : gridPorts) {
+      try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+        assertTrue(s.isConnected());
+      }
+      for (java.net.InetAddress other : others) {
+        try (java.net.Socket s = new java.net.Socket()) {
+          s.connect(new java.net.InetSocketAddress(other, port), 2_000);
+          throw new AssertionError("the grid port " + port + " answers on " + other);
+        } catch (java.net.ConnectException refused) {
+          // as it should
+        }
+      }
+    }
   }
 
   @Test

@@ -43,6 +43,16 @@ public final class SecondNode implements AutoCloseable {
    */
   public static SecondNode launch(
       WebArchive archive, List<String> microOptions, String... jvmOptions) throws Exception {
+    return launch(archive, microOptions, java.util.Map.of(), jvmOptions);
+  }
+
+  /** {@link #launch(WebArchive, List, String...)} with environment variables for the node. */
+  public static SecondNode launch(
+      WebArchive archive,
+      List<String> microOptions,
+      java.util.Map<String, String> environment,
+      String... jvmOptions)
+      throws Exception {
     File war = Files.createTempFile("second-node", ".war").toFile();
     archive.as(ZipExporter.class).exportTo(war, true);
     int port = freePort();
@@ -65,8 +75,10 @@ public final class SecondNode implements AutoCloseable {
           List.of("--prebootcommandfile", preboot, "--postdeploycommandfile", postdeploy));
     }
     File log = new File("target", "second-node-" + port + ".log");
-    Process process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
+    builder.environment().putAll(environment);
+    Process process = builder.start();
     Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
     return new SecondNode(process, new URL("http://127.0.0.1:" + port + "/"), war, log);
   }
