@@ -333,20 +333,7 @@ class FleetIT {
                           "X-API-Key",
                           agent.apiKey()));
       Thread.sleep(300); // the reader is parked on node 2
-      Http.Answer created =
-          http.get(0)
-              .post(
-                  "/agent/v1/orders/create",
-                  "{\"merchant_id\":\""
-                      + LUMEN
-                      + "\",\"items\":[{\"product_id\":\""
-                      + SINGLE
-                      + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\","
-                      + "\"currency\":\"USD\"}",
-                  "X-API-Key",
-                  agent.apiKey(),
-                  "X-Agent-User-JWT",
-                  buyer);
+      Http.Answer created = createOrder(http.get(0), agent.apiKey(), buyer);
       long answeredAt = System.nanoTime();
       assertTrue(created.status() == 200 || created.status() == 201, created::toString);
       JsonObject events = ok(waiting.get(15, java.util.concurrent.TimeUnit.SECONDS));
@@ -498,11 +485,7 @@ class FleetIT {
   }
 
   private static long count(String sql) throws Exception {
-    try (Connection c =
-            DriverManager.getConnection(
-                TestDatabase.otherDatabase(database),
-                TestDatabase.user(),
-                TestDatabase.password());
+    try (Connection c = connect(TestDatabase.otherDatabase(database));
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
       rs.next();
@@ -511,23 +494,21 @@ class FleetIT {
   }
 
   private static void update(String sql) throws Exception {
-    try (Connection c =
-            DriverManager.getConnection(
-                TestDatabase.otherDatabase(database),
-                TestDatabase.user(),
-                TestDatabase.password());
+    try (Connection c = connect(TestDatabase.otherDatabase(database));
         Statement s = c.createStatement()) {
       s.executeUpdate(sql);
     }
   }
 
   private static void admin(String sql) throws Exception {
-    try (Connection c =
-            DriverManager.getConnection(
-                TestDatabase.url(), TestDatabase.user(), TestDatabase.password());
+    try (Connection c = connect(TestDatabase.url());
         Statement s = c.createStatement()) {
       s.execute(sql);
     }
+  }
+
+  private static Connection connect(String url) throws Exception {
+    return DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password());
   }
 
   /** The first of {@code n} consecutive free ports. */

@@ -22,6 +22,7 @@ public final class HazelcastMember {
   private static final String PAYARA_GRID = "payara/Hazelcast";
   private static final String INSTANCE = "com.hazelcast.core.HazelcastInstance";
   private static final String CLUSTER = "com.hazelcast.cluster.Cluster";
+  private static final String TOPIC = "com.hazelcast.topic.ITopic";
 
   private final Object instance;
   private final ClassLoader loader;
@@ -108,12 +109,9 @@ public final class HazelcastMember {
   /** Sends {@code message} to every member listening on {@code topic}, this one included. */
   public void publish(String topic, String message) {
     try {
-      Object t =
-          Class.forName(INSTANCE, false, loader)
-              .getMethod("getTopic", String.class)
-              .invoke(instance, topic);
-      Class<?> topicType = Class.forName("com.hazelcast.topic.ITopic", false, loader);
-      topicType.getMethod("publish", Object.class).invoke(t, message);
+      Class.forName(TOPIC, false, loader)
+          .getMethod("publish", Object.class)
+          .invoke(topic(topic), message);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("Publishing on the data grid topic " + topic + " failed", e);
     }
@@ -125,11 +123,8 @@ public final class HazelcastMember {
    */
   public AutoCloseable subscribe(String topic, Consumer<String> listener) {
     try {
-      Object t =
-          Class.forName(INSTANCE, false, loader)
-              .getMethod("getTopic", String.class)
-              .invoke(instance, topic);
-      Class<?> topicType = Class.forName("com.hazelcast.topic.ITopic", false, loader);
+      Object t = topic(topic);
+      Class<?> topicType = Class.forName(TOPIC, false, loader);
       Class<?> listenerType = Class.forName("com.hazelcast.topic.MessageListener", false, loader);
       Method messageObject =
           Class.forName("com.hazelcast.topic.Message", false, loader).getMethod("getMessageObject");
@@ -157,6 +152,12 @@ public final class HazelcastMember {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("Listening on the data grid topic " + topic + " failed", e);
     }
+  }
+
+  private Object topic(String name) throws ReflectiveOperationException {
+    return Class.forName(INSTANCE, false, loader)
+        .getMethod("getTopic", String.class)
+        .invoke(instance, name);
   }
 
   /** Calls a method without arguments through the public Hazelcast type that declares it. */

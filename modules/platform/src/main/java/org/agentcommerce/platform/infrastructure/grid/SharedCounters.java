@@ -47,7 +47,11 @@ public class SharedCounters {
   @ConfigProperty(name = "ac.rate-limit.grid-timeout", defaultValue = "PT0.1S")
   Duration timeout;
 
+  private static final int MAX_REMEMBERED = 100_000;
+
   private final AtomicLong fallbacks = new AtomicLong();
+  private final ConcurrentMap<String, Long> lastSeen =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
   private final ThreadPoolExecutor pool = newPool();
   volatile ConcurrentMap<String, Long> map;
@@ -107,24 +111,50 @@ public class SharedCounters {
     return fallbacks.get();
   }
 
-  /** The compare-and-set loop: the count after this one, or {@code cap + 1} once over the cap. */
-  static long increment(ConcurrentMap<String, Long> counters, String key, long cap) {
-    Long seen = counters.putIfAbsent(key, 1L);
+  /**
+   * The compare-and-set loop: the count after this one, or more than {@code cap} once over it. It
+   * starts from the value this node saw last for the key, so that a counter only this node raises
+   * costs one trip to the grid (a compare-and-set) instead of two, and a counter this node saw over
+   * the cap costs none (within a window a counter only grows).
+   */
+  long increment(ConcurrentMap<String, Long> counters, String key, long cap) {
+    Long seen = lastSeen.get(key);
+    if (seen != null && seen > cap) {
+      return seen + 1;
+    }
+    if (seen == null) {
+      seen = counters.putIfAbsent(key, 1L);
+      if (seen == null) {
+        return remember(key, 1); // this request created the counter
+      }
+    } else if (counters.replace(key, seen, seen + 1)) {
+      return remember(key, seen + 1);
+    } else {
+      seen = counters.get(key);
+    }
     while (true) {
       if (seen == null) {
-        return 1; // this request created the counter
-      }
-      if (seen > cap) {
-        return seen + 1; // already refused: no need to write
-      }
-      if (counters.replace(key, seen, seen + 1)) {
-        return seen + 1;
-      }
-      seen = counters.get(key);
-      if (seen == null) {
         seen = counters.putIfAbsent(key, 1L);
+        if (seen == null) {
+          return remember(key, 1); // this request created the counter
+        }
+      } else if (seen > cap) {
+        remember(key, seen);
+        return seen + 1; // already refused: no need to write
+      } else if (counters.replace(key, seen, seen + 1)) {
+        return remember(key, seen + 1);
+      } else {
+        seen = counters.get(key);
       }
     }
+  }
+
+  private long remember(String key, long value) {
+    if (lastSeen.size() >= MAX_REMEMBERED) {
+      lastSeen.clear(); // only a hint: forgetting costs one more trip
+    }
+    lastSeen.put(key, value);
+    return value;
   }
 
   private ConcurrentMap<String, Long> counters() {

@@ -144,6 +144,50 @@ class SharedCountersTest {
   }
 
   @Test
+  void aCounterOnlyThisNodeRaisesCostsOneTripAndARefusalNone() {
+    SharedCounters a = on(one, Duration.ofSeconds(5));
+    java.util.concurrent.atomic.AtomicInteger trips =
+        new java.util.concurrent.atomic.AtomicInteger();
+    a.map =
+        new ConcurrentHashMap<>() {
+          @Override
+          public Long putIfAbsent(String key, Long value) {
+            trips.incrementAndGet();
+            return super.putIfAbsent(key, value);
+          }
+
+          @Override
+          public boolean replace(String key, Long oldValue, Long newValue) {
+            trips.incrementAndGet();
+            return super.replace(key, oldValue, newValue);
+          }
+
+          @Override
+          public Long get(Object key) {
+            trips.incrementAndGet();
+            return super.get(key);
+          }
+        };
+    String key = "one-node@" + UUID.randomUUID();
+    for (int i = 1; i <= 3; i++) {
+      assertEquals(i, a.increment(key, 3).orElseThrow());
+    }
+    assertEquals(3, trips.get(), "one trip per counted request");
+    assertEquals(4, a.increment(key, 3).orElseThrow());
+    assertEquals(4, trips.get(), "the request that goes over the cap writes once");
+    assertTrue(a.increment(key, 3).orElseThrow() > 3);
+    assertEquals(4, trips.get(), "later refusals need no trip");
+    a.map.put(
+        key, 10L); // another node counted too: the stale guess costs a read, never a wrong count
+    SharedCounters b = on(one, Duration.ofSeconds(5));
+    b.map = a.map;
+    String other = "two-nodes@" + UUID.randomUUID();
+    assertEquals(1, a.increment(other, 100).orElseThrow());
+    assertEquals(2, b.increment(other, 100).orElseThrow());
+    assertEquals(3, a.increment(other, 100).orElseThrow());
+  }
+
+  @Test
   void withoutAGridNothingIsCounted() {
     SharedCounters alone = SharedCounters.through(DataGrid.none(), Duration.ofSeconds(1));
     assertFalse(alone.increment("k", 1).isPresent());
