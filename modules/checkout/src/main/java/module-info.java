@@ -19,6 +19,7 @@ module org.agentcommerce.checkout {
   requires jakarta.servlet;
   requires jakarta.validation;
   requires microprofile.config.api;
+  requires microprofile.health.api;
   requires microprofile.openapi.api;
   requires transitive org.agentcommerce.catalog;
 
@@ -30,6 +31,8 @@ module org.agentcommerce.checkout {
 
   // CDI creates and proxies the application services; JSON-B writes their view records.
   opens org.agentcommerce.checkout.application;
+  // MicroProfile Health discovers the readiness checks through CDI.
+  opens org.agentcommerce.checkout.interfaces.health;
   opens org.agentcommerce.checkout.application.placement;
   opens org.agentcommerce.checkout.application.partner;
   // JPA (EclipseLink) reflects on the entities.

@@ -39,42 +39,87 @@ public class CheckoutTokens {
   /** The name of the shared key in the database. */
   static final String SHARED_KEY = "checkout-token";
 
+  /** The fingerprint of the configured secret, when nodes of this deployment use one. */
+  static final String CONFIGURED = "checkout-token.configured";
+
   @Inject Config config;
   @Inject SharedKeys sharedKeys;
 
-  private volatile byte[] secret;
+  /** {@code ac.checkout.token-secret}, or null. */
+  private byte[] configured;
 
-  /** Reads (or makes) the shared key at start, outside any transaction. */
-  void atStart(@Observes SchemaReady ready) {
-    key();
+  /** The deployment's shared key, read at start. */
+  private volatile byte[] shared;
+
+  private volatile String problem;
+
+  @PostConstruct
+  void init() {
+    Optional<String> secret =
+        config.getOptionalValue("ac.checkout.token-secret", String.class).filter(s -> !s.isBlank());
+    if (secret.isPresent()) {
+      if (secret.get().length() < 32) {
+        throw new IllegalStateException("ac.checkout.token-secret must be at least 32 characters");
+      }
+      configured = secret.get().getBytes(StandardCharsets.UTF_8);
+    }
   }
 
-  private byte[] key() {
-    byte[] k = secret;
+  /**
+   * At start, outside any transaction: reads (or makes) the shared key, and checks that this node
+   * signs as the others do. A node with the secret records its fingerprint (a MAC of a constant,
+   * which tells nothing of the secret); a node without it that finds one is not ready, since the
+   * tokens the others make would not hold here.
+   */
+  void atStart(@Observes SchemaReady ready) {
+    sharedKey();
+    Optional<String> recorded = sharedKeys.note(CONFIGURED);
+    if (configured != null) {
+      String mine = HexFormat.of().formatHex(hmac(configured, "fingerprint"), 0, 16);
+      if (recorded.isPresent() && !recorded.get().equals(mine)) {
+        LOG.warning(
+            "Another node signed checkout tokens with a different ac.checkout.token-secret: its"
+                + " tokens do not hold on this node (expected while the secret is being changed"
+                + " on every node)");
+      }
+      sharedKeys.note(CONFIGURED, mine);
+      LOG.info("Checkout tokens are signed with ac.checkout.token-secret");
+    } else if (recorded.isPresent()) {
+      problem =
+          "other nodes of this deployment sign checkout tokens with ac.checkout.token-secret"
+              + " (AC_CHECKOUT_TOKEN_SECRET): set the same value on this node (or, when no node"
+              + " uses it any more, delete the row '"
+              + CONFIGURED
+              + "' of the table shared_keys)";
+      LOG.severe("This node does not become ready: " + problem);
+    } else {
+      LOG.info(
+          "ac.checkout.token-secret is not set: checkout tokens are signed with the deployment's"
+              + " shared key (database table shared_keys)");
+    }
+  }
+
+  /** Why this node must not serve checkouts, or null. */
+  public String problem() {
+    return problem;
+  }
+
+  private byte[] sharedKey() {
+    byte[] k = shared;
     if (k == null) {
       synchronized (this) {
-        if (secret == null) {
-          secret = sharedKeys.key(SHARED_KEY, 32);
-          LOG.info(
-              "ac.checkout.token-secret is not set: checkout tokens are signed with the"
-                  + " deployment's shared key (database table shared_keys)");
+        if (shared == null) {
+          shared = sharedKeys.key(SHARED_KEY, 32);
         }
-        k = secret;
+        k = shared;
       }
     }
     return k;
   }
 
-  @PostConstruct
-  void init() {
-    Optional<String> configured =
-        config.getOptionalValue("ac.checkout.token-secret", String.class).filter(s -> !s.isBlank());
-    if (configured.isPresent()) {
-      if (configured.get().length() < 32) {
-        throw new IllegalStateException("ac.checkout.token-secret must be at least 32 characters");
-      }
-      secret = configured.get().getBytes(StandardCharsets.UTF_8);
-    }
+  /** The key this node signs with. */
+  private byte[] signingKey() {
+    return configured != null ? configured : sharedKey();
   }
 
   /** A new token for the intent, valid until {@code expiresAt}. */
@@ -82,7 +127,7 @@ public class CheckoutTokens {
     byte[] nonce = new byte[18];
     RANDOM.nextBytes(nonce);
     String body = intentId + "." + expiresAt.getEpochSecond() + "." + B64.encodeToString(nonce);
-    return PREFIX + body + "." + B64.encodeToString(mac(body));
+    return PREFIX + body + "." + B64.encodeToString(mac(signingKey(), body));
   }
 
   /** What a token says, if its signature holds: the intent and until when. */
@@ -105,7 +150,11 @@ public class CheckoutTokens {
     } catch (IllegalArgumentException bad) {
       return Optional.empty();
     }
-    if (!MessageDigest.isEqual(sent, mac(body))) {
+    // A node with the secret also accepts the shared key's tokens (made by nodes without it, as
+    // while the secret is being introduced): either way a token opens only the intent whose
+    // SHA-256 it matches.
+    if (!MessageDigest.isEqual(sent, mac(signingKey(), body))
+        && (configured == null || !MessageDigest.isEqual(sent, mac(sharedKey(), body)))) {
       return Optional.empty();
     }
     String[] parts = body.split("\\.");
@@ -165,8 +214,8 @@ public class CheckoutTokens {
     return MessageDigest.isEqual(expected, sent.getBytes(StandardCharsets.UTF_8));
   }
 
-  private byte[] mac(String body) {
-    return hmac(key(), "checkout-token." + body);
+  private static byte[] mac(byte[] key, String body) {
+    return hmac(key, "checkout-token." + body);
   }
 
   private static byte[] hmac(byte[] key, String data) {

@@ -14,4 +14,10 @@ public interface SharedKeys {
    * transaction (at start-up): the key is committed on its own.
    */
   byte[] key(String name, int bytes);
+
+  /** A non-secret value stored beside the keys under {@code name} (a key's fingerprint), if any. */
+  java.util.Optional<String> note(String name);
+
+  /** Stores (or replaces) the non-secret value {@code value} under {@code name}. */
+  void note(String name, String value);
 }

@@ -47,12 +47,16 @@ public class AuthenticationService {
 
   private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
+  /** How many times the cache was cleared; a lookup that saw it change does not cache. */
+  private final java.util.concurrent.atomic.AtomicLong clears =
+      new java.util.concurrent.atomic.AtomicLong();
+
   /** Fired in the transaction that revokes, expires or replaces an agent's keys. */
   public record KeysChanged(String agentId) {}
 
   @PostConstruct
   void listenToOtherNodes() {
-    grid.listen(TOPIC, agentId -> cache.clear());
+    grid.listen(TOPIC, agentId -> forgetCached());
   }
 
   /**
@@ -60,7 +64,7 @@ public class AuthenticationService {
    * grid to do the same (the agent id travels, never a key).
    */
   void keysChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) KeysChanged change) {
-    cache.clear();
+    forgetCached();
     grid.publish(TOPIC, change.agentId());
   }
 
@@ -80,6 +84,9 @@ public class AuthenticationService {
     if (cached != null && cached.until().isAfter(now)) {
       auth = cached.auth();
     } else {
+      // Read before the database: a clear that happens while this request reads (a revocation
+      // committed elsewhere) must not be undone by putting what it read into the cache.
+      long generation = clears.get();
       ApiKey key = agents.findKeyByHash(hash).orElseThrow(AuthenticationService::invalidKey);
       if (!ApiKeys.sameHash(hash, key.keyHash())) {
         throw invalidKey();
@@ -89,7 +96,7 @@ public class AuthenticationService {
       if (cache.size() > MAX_CACHED) {
         cache.clear();
       }
-      if (!cacheTtl.isZero()) {
+      if (!cacheTtl.isZero() && clears.get() == generation) {
         cache.put(hash, new Cached(auth, now.plus(cacheTtl)));
       }
     }
@@ -108,6 +115,7 @@ public class AuthenticationService {
 
   /** Forgets remembered keys, e.g. after a rotation on this node. */
   public void forgetCached() {
+    clears.incrementAndGet();
     cache.clear();
   }
 

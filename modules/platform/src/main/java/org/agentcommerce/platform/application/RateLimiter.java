@@ -25,12 +25,13 @@ import org.eclipse.microprofile.config.Config;
  * member count, or without a grid by {@code ac.rate-limit.nodes}; the answer then says {@code
  * scope: node} and gives this node's share as the limit, which is what the client can rely on.
  *
- * <p>Memory is bounded: at most {@code ac.rate-limit.tracked-buckets} buckets are counted exactly
- * per minute, and all of them are dropped together when the minute turns. Nothing is evicted within
- * a minute, because a bucket evicted early would start again from zero and escape its limit.
- * Buckets first seen once the table is full are counted in a fixed count-min sketch instead, whose
- * counters they share with other late buckets: a shared counter can only over-count, so a flood of
- * new buckets can make late clients be refused early, but never lets any client exceed its limit.
+ * <p>This node's memory is bounded: at most {@code ac.rate-limit.tracked-buckets} buckets are
+ * counted exactly per minute, and all of them are dropped together when the minute turns. Nothing
+ * is evicted within a minute, because a bucket evicted early would start again from zero and escape
+ * its limit. Buckets first seen once the table is full are counted in a fixed count-min sketch
+ * instead, whose counters they share with other late buckets: a shared counter can only over-count,
+ * so a flood of new buckets can make late clients be refused early, but never lets any client
+ * exceed its limit.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -92,7 +93,11 @@ public class RateLimiter {
     long nowMillis = clock.millis();
     long windowStart = nowMillis - nowMillis % 60_000;
     long reset = (windowStart + 60_000) / 1000;
-    OptionalLong counted = shared.increment(bucket + "@" + windowStart, Math.max(0, limit));
+    // This node's own count of the bucket, kept also while the grid counts: a fallback then
+    // allows only what is left of this node's share, not a fresh share on top.
+    int seenHere = current(windowStart).count(bucket);
+    String key = bucket + "@" + windowStart;
+    OptionalLong counted = shared.increment(key, Math.max(0, limit));
     if (counted.isPresent()) {
       long used = counted.getAsLong();
       return new Decision(used <= limit, limit, (int) Math.max(0, limit - used), reset, FLEET);
@@ -101,10 +106,16 @@ public class RateLimiter {
         grid.member().isPresent()
             ? grid.members()
             : config.getOptionalValue("ac.rate-limit.nodes", Integer.class).orElse(1);
-    int perNode =
-        limit <= 0 ? 0 : Math.max(1, (limit + Math.max(1, nodes) - 1) / Math.max(1, nodes));
-    int used = current(windowStart).count(bucket);
-    return new Decision(used <= perNode, perNode, Math.max(0, perNode - used), reset, NODE);
+    nodes = Math.max(1, nodes);
+    int perNode = limit <= 0 ? 0 : Math.max(1, (limit + nodes - 1) / nodes);
+    // What the grid last said about this bucket still holds: a spent limit stays spent.
+    boolean spentInGrid = shared.known(key).orElse(0) >= limit;
+    return new Decision(
+        seenHere <= perNode && !spentInGrid,
+        perNode,
+        spentInGrid ? 0 : Math.max(0, perNode - seenHere),
+        reset,
+        NODE);
   }
 
   /** Buckets counted exactly in the current minute; never more than the configured maximum. */

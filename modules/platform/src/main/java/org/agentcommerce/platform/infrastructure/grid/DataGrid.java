@@ -68,6 +68,7 @@ public class DataGrid {
             .ifPresent(
                 found -> {
                   member = found;
+                  listeners.forEach(l -> listen(found, l.getKey(), l.getValue()));
                   LOG.info(
                       () ->
                           "Data grid: this node is member "

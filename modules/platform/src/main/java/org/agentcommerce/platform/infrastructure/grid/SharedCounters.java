@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -50,6 +49,7 @@ public class SharedCounters {
   private static final int MAX_REMEMBERED = 100_000;
 
   private final AtomicLong fallbacks = new AtomicLong();
+  private final java.util.concurrent.locks.ReentrantLock[] stripes = newStripes();
   private final ConcurrentMap<String, Long> lastSeen =
       new java.util.concurrent.ConcurrentHashMap<>();
   private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
@@ -87,9 +87,13 @@ public class SharedCounters {
     if (grid.member().isEmpty()) {
       return OptionalLong.empty();
     }
+    Long over = lastSeen.get(key);
+    if (over != null && over > cap) {
+      return OptionalLong.of(over + 1); // spent: no trip, no thread
+    }
     Future<Long> counted;
     try {
-      counted = pool.submit(() -> increment(counters(), key, cap));
+      counted = pool.submit(() -> incrementAlone(key, cap));
     } catch (RejectedExecutionException busy) {
       return fellBack("every grid counting thread is busy", null);
     }
@@ -103,6 +107,27 @@ public class SharedCounters {
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
       return fellBack("interrupted", null);
+    }
+  }
+
+  /** The count the grid last gave this node for {@code key} in this window, if any. */
+  public OptionalLong known(String key) {
+    Long seen = lastSeen.get(key);
+    return seen == null ? OptionalLong.empty() : OptionalLong.of(seen);
+  }
+
+  /**
+   * One thread of this node at a time per key (striped): concurrent requests of one agent wait here
+   * for their turn instead of failing each other's compare-and-set at the grid.
+   */
+  private long incrementAlone(String key, long cap) throws InterruptedException {
+    java.util.concurrent.locks.ReentrantLock lock =
+        stripes[(key.hashCode() & 0x7fffffff) % stripes.length];
+    lock.lockInterruptibly();
+    try {
+      return increment(counters(), key, cap);
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -186,20 +211,34 @@ public class SharedCounters {
     return OptionalLong.empty();
   }
 
+  private static java.util.concurrent.locks.ReentrantLock[] newStripes() {
+    java.util.concurrent.locks.ReentrantLock[] locks =
+        new java.util.concurrent.locks.ReentrantLock[64];
+    for (int i = 0; i < locks.length; i++) {
+      locks[i] = new java.util.concurrent.locks.ReentrantLock();
+    }
+    return locks;
+  }
+
+  /**
+   * Sixteen counting threads and a queue: a burst waits its turn (each request at most the grid
+   * timeout, then it falls back); a task whose request gave up is cancelled and skipped.
+   */
   private static ThreadPoolExecutor newPool() {
     AtomicInteger n = new AtomicInteger();
     ThreadPoolExecutor p =
         new ThreadPoolExecutor(
-            0,
+            16,
             16,
             30,
             TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
+            new java.util.concurrent.ArrayBlockingQueue<>(4096),
             r -> {
               Thread t = new Thread(r, "ac-grid-count-" + n.incrementAndGet());
               t.setDaemon(true);
               return t;
             });
+    p.allowCoreThreadTimeOut(true);
     return p;
   }
 

@@ -19,6 +19,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationState;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.flywaydb.core.internal.exception.FlywayMigrateException;
 
@@ -131,6 +132,11 @@ public class DatabaseMigrator {
   private MigrateResult repairAndMigrate(Flyway flyway, DataSource dataSource) throws SQLException {
     List<MigrationInfo> failed =
         Arrays.stream(flyway.info().all()).filter(m -> m.getState().isFailed()).toList();
+    // A failure of a migration this build does not have (a newer build's, in a rolling upgrade) is
+    // not this node's to erase: it stays, and this node does not start on that schema.
+    if (failed.stream().anyMatch(m -> m.getState() != MigrationState.FAILED)) {
+      throw new FailedEarlierException(failed);
+    }
     if (!failed.isEmpty()) {
       if (!repairFailed) {
         throw new FailedEarlierException(failed);

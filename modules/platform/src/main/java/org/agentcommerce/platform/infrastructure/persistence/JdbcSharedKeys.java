@@ -51,6 +51,43 @@ public class JdbcSharedKeys implements SharedKeys {
     }
   }
 
+  @Override
+  public Optional<String> note(String name) {
+    try (Connection c = Database.connection()) {
+      return read(c, name).map(b -> new String(b, java.nio.charset.StandardCharsets.UTF_8));
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot read " + name + " of shared_keys", e);
+    }
+  }
+
+  @Override
+  public void note(String name, String value) {
+    String stored =
+        Base64.getEncoder().encodeToString(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    try (Connection c = Database.connection();
+        PreparedStatement update =
+            c.prepareStatement(
+                "UPDATE shared_keys SET key_material = ?, created_at = CURRENT_TIMESTAMP(6)"
+                    + " WHERE name = ?")) {
+      update.setString(1, stored);
+      update.setString(2, name);
+      if (update.executeUpdate() == 0) {
+        try (PreparedStatement insert =
+            c.prepareStatement(
+                "INSERT INTO shared_keys (name, key_material, created_at)"
+                    + " VALUES (?, ?, CURRENT_TIMESTAMP(6))")) {
+          insert.setString(1, name);
+          insert.setString(2, stored);
+          insert.executeUpdate();
+        } catch (SQLIntegrityConstraintViolationException anotherNodeWasFirst) {
+          // its value stands: it started at the same moment
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot store " + name + " in shared_keys", e);
+    }
+  }
+
   private static Optional<byte[]> read(Connection c, String name) throws SQLException {
     try (PreparedStatement select =
         c.prepareStatement("SELECT key_material FROM shared_keys WHERE name = ?")) {

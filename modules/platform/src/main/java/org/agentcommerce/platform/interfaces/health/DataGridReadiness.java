@@ -3,7 +3,6 @@ package org.agentcommerce.platform.interfaces.health;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.agentcommerce.platform.infrastructure.grid.DataGrid;
-import org.agentcommerce.platform.infrastructure.grid.HazelcastMember;
 import org.agentcommerce.platform.infrastructure.grid.SharedCounters;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -11,9 +10,10 @@ import org.eclipse.microprofile.health.Readiness;
 
 /**
  * {@code /health/ready}, check {@code data-grid}: whether this node shares a data grid, with how
- * many members, and where rate limits are counted ({@code fleet} or {@code node}) with the number
- * of counts that fell back to this node since it started. Always up: a node without a grid serves
- * alone (docs/operations.md, "Scaling out").
+ * many members (never its address: the check needs no credential), and where rate limits are
+ * counted ({@code fleet} or {@code node}) with the number of counts that fell back to this node
+ * since it started. Always up: a node without a grid serves alone (docs/operations.md, "Scaling
+ * out").
  */
 @Readiness
 @ApplicationScoped
@@ -27,7 +27,6 @@ public class DataGridReadiness implements HealthCheck {
     var builder = HealthCheckResponse.named("data-grid").up();
     var member = grid.member();
     builder.withData("members", member.isPresent() ? grid.members() : 0);
-    member.map(HazelcastMember::address).ifPresent(a -> builder.withData("address", a));
     builder.withData("rate_limits", member.isPresent() ? "fleet" : "node");
     builder.withData("rate_limit_fallbacks", counters.fallbacks());
     return builder.build();

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * Counting across nodes on a real data grid: two Hazelcast members (the version Payara Micro
  * carries) clustered over 127.0.0.1, each with its own {@link SharedCounters}, as two nodes have.
  */
-class SharedCountersTest {
+public class SharedCountersTest {
 
   private static HazelcastInstance one;
   private static HazelcastInstance two;
@@ -37,8 +37,8 @@ class SharedCountersTest {
   @BeforeAll
   static void cluster() {
     String name = "ac-test-" + UUID.randomUUID();
-    one = Hazelcast.newHazelcastInstance(config(name));
-    two = Hazelcast.newHazelcastInstance(config(name));
+    one = Hazelcast.newHazelcastInstance(config(name, 5891));
+    two = Hazelcast.newHazelcastInstance(config(name, 5891));
   }
 
   @AfterAll
@@ -47,19 +47,22 @@ class SharedCountersTest {
     one.shutdown();
   }
 
-  static Config config(String cluster) {
+  public static Config config(String cluster, int port) {
     Config c = new Config();
     c.setClusterName(cluster);
     c.setProperty("hazelcast.phone.home.enabled", "false");
     c.setProperty("hazelcast.socket.bind.any", "false");
     c.setProperty("hazelcast.logging.type", "jdk");
     NetworkConfig network = c.getNetworkConfig();
-    network.setPort(5891).setPortAutoIncrement(true);
+    network.setPort(port).setPortAutoIncrement(true);
     network.getInterfaces().setEnabled(true).addInterface("127.0.0.1");
     JoinConfig join = network.getJoin();
     join.getMulticastConfig().setEnabled(false);
     join.getAutoDetectionConfig().setEnabled(false);
-    join.getTcpIpConfig().setEnabled(true).addMember("127.0.0.1:5891").addMember("127.0.0.1:5892");
+    join.getTcpIpConfig()
+        .setEnabled(true)
+        .addMember("127.0.0.1:" + port)
+        .addMember("127.0.0.1:" + (port + 1));
     return c;
   }
 
