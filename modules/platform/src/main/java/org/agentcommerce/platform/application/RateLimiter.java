@@ -110,12 +110,12 @@ public class RateLimiter {
     int perNode = limit <= 0 ? 0 : Math.max(1, (limit + nodes - 1) / nodes);
     // What the grid last said about this bucket still holds: a spent limit stays spent.
     boolean spentInGrid = shared.known(key).orElse(0) >= limit;
+    boolean allowed = seenHere <= perNode && !spentInGrid;
+    if (allowed) {
+      shared.addLater(key); // so that the fleet's count includes it once the grid answers
+    }
     return new Decision(
-        seenHere <= perNode && !spentInGrid,
-        perNode,
-        spentInGrid ? 0 : Math.max(0, perNode - seenHere),
-        reset,
-        NODE);
+        allowed, perNode, spentInGrid ? 0 : Math.max(0, perNode - seenHere), reset, NODE);
   }
 
   /** Buckets counted exactly in the current minute; never more than the configured maximum. */

@@ -61,6 +61,11 @@ public class SharedCounters {
    * configuration change, slower than the time a request may wait).
    */
   void atStart(@Observes SchemaReady ready) {
+    warmUp();
+  }
+
+  /** Opens the grid map now (start-up, or a test), if there is a grid. */
+  public void warmUp() {
     try {
       if (grid.member().isPresent()) {
         counters().get("warm-up");
@@ -107,6 +112,29 @@ public class SharedCounters {
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
       return fellBack("interrupted", null);
+    }
+  }
+
+  /**
+   * Adds one to {@code key} in the grid without waiting: a request this node allowed on its own (a
+   * fallback) is then counted against the limit too once the grid answers. Dropped when every
+   * counting thread is busy.
+   */
+  public void addLater(String key) {
+    if (grid.member().isEmpty()) {
+      return;
+    }
+    try {
+      pool.execute(
+          () -> {
+            try {
+              incrementAlone(key, Long.MAX_VALUE - 1);
+            } catch (InterruptedException | RuntimeException e) {
+              // best effort: the fallback already counted it on this node
+            }
+          });
+    } catch (RejectedExecutionException busy) {
+      // best effort, as above
     }
   }
 
