@@ -36,7 +36,6 @@ public class AgentKeyService {
   public static final int LISTED_KEYS = 100;
 
   @Inject AgentRepository agents;
-  @Inject AuthenticationService authentication;
   @Inject Event<AuthenticationService.KeysChanged> keysChanged;
   @Inject Clock clock;
 
@@ -78,7 +77,6 @@ public class AgentKeyService {
     }
     String secret = ApiKeys.newSecret();
     ApiKey key = issue(agentId, secret, scope, now);
-    authentication.forgetCached();
     keysChanged.fire(new AuthenticationService.KeysChanged(agentId));
     return new Rotation(key, secret, graceEnd);
   }
@@ -116,7 +114,6 @@ public class AgentKeyService {
           Map.of());
     }
     key.revoke();
-    authentication.forgetCached();
     keysChanged.fire(new AuthenticationService.KeysChanged(agentId));
     return key;
   }

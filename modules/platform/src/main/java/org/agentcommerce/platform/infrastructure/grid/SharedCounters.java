@@ -172,19 +172,6 @@ public class SharedCounters {
    */
   long increment(ConcurrentMap<String, Long> counters, String key, long cap) {
     Long seen = lastSeen.get(key);
-    if (seen != null && seen > cap) {
-      return seen + 1;
-    }
-    if (seen == null) {
-      seen = counters.putIfAbsent(key, 1L);
-      if (seen == null) {
-        return remember(key, 1); // this request created the counter
-      }
-    } else if (counters.replace(key, seen, seen + 1)) {
-      return remember(key, seen + 1);
-    } else {
-      seen = counters.get(key);
-    }
     while (true) {
       if (seen == null) {
         seen = counters.putIfAbsent(key, 1L);
