@@ -69,10 +69,7 @@ public class PaymentReconciler {
         config
             .getOptionalValue("ac.payments.sent-grace", Duration.class)
             .orElse(Duration.ofSeconds(60));
-    buyerActionTtl =
-        config
-            .getOptionalValue("ac.payments.buyer-action-ttl", Duration.class)
-            .orElse(Duration.ofMinutes(30));
+    buyerActionTtl = PaymentSteps.buyerActionTtl(config);
     maxBackoff =
         config
             .getOptionalValue("ac.payments.reconcile-max-backoff", Duration.class)
@@ -263,10 +260,17 @@ public class PaymentReconciler {
         return;
       }
     }
+    Duration checkAfter = backoff(a.reconcileCount());
+    Instant deadline = deadline(a);
     if ((r.outcome() == PspOutcome.REQUIRES_ACTION || r.outcome() == PspOutcome.PROCESSING)
-        && a.createdAt() != null
-        && a.createdAt().plus(buyerActionTtl).isBefore(Instant.now())) {
-      r = expire(psp, a, r, account);
+        && deadline != null) {
+      Duration left = Duration.between(Instant.now(), deadline);
+      if (left.isNegative()) {
+        r = expire(psp, a, r, account);
+      } else if (left.compareTo(checkAfter) < 0) {
+        // Looked at again when it expires, not a whole back-off later.
+        checkAfter = left.plusMillis(100);
+      }
     }
     PaymentRecord after =
         steps.settle(
@@ -275,7 +279,7 @@ public class PaymentReconciler {
             a.psp(),
             r,
             a.latencyMs() == null ? ms : null,
-            backoff(a.reconcileCount()),
+            checkAfter,
             "reconciliation");
     if (after.status().isFinal()) {
       LOG.info(
@@ -319,8 +323,8 @@ public class PaymentReconciler {
             () ->
                 "Attempt "
                     + a.id()
-                    + " waited longer than "
-                    + buyerActionTtl
+                    + " waited past its deadline "
+                    + deadline(a)
                     + " for the buyer; cancelled at "
                     + a.psp());
         yield PspResult.declined(
@@ -328,12 +332,24 @@ public class PaymentReconciler {
             "payment_expired",
             null,
             "The payment waited longer than "
-                + buyerActionTtl
+                + Duration.between(a.createdAt(), deadline(a))
                 + " for the buyer and was cancelled; nothing was charged. Pay again.");
       }
       case SUCCEEDED -> c;
       default -> waiting;
     };
+  }
+
+  /**
+   * When a waiting attempt expires: the deadline stored with it (every node honours the deadline of
+   * the node that wrote the attempt), or, for attempts written before V76, its creation plus this
+   * node's {@code ac.payments.buyer-action-ttl}.
+   */
+  private Instant deadline(AttemptRecord a) {
+    if (a.expiresAt() != null) {
+      return a.expiresAt();
+    }
+    return a.createdAt() == null ? null : a.createdAt().plus(buyerActionTtl);
   }
 
   private Duration backoff(int checks) {

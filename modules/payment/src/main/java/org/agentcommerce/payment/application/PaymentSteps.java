@@ -50,6 +50,7 @@ public class PaymentSteps {
 
   private Duration sentGrace;
   private Duration pollInterval;
+  private Duration buyerActionTtl;
   private List<String> defaultPsps;
 
   @PostConstruct
@@ -58,6 +59,7 @@ public class PaymentSteps {
         config
             .getOptionalValue("ac.payments.sent-grace", Duration.class)
             .orElse(Duration.ofSeconds(60));
+    buyerActionTtl = buyerActionTtl(config);
     pollInterval =
         config
             .getOptionalValue("ac.payments.poll-interval", Duration.class)
@@ -253,7 +255,7 @@ public class PaymentSteps {
     }
     request.recordId().ifPresent(record -> store.linkRequest(paymentId, record));
     AttemptRecord a = newAttempt(paymentId, 1, route.get(0).psp());
-    store.insertAttempt(a, sentGrace);
+    store.insertAttempt(a, sentGrace, buyerActionTtl);
     orders.paymentStarted(o.orderId(), paymentId, route.get(0).psp());
     return new Prepared(
         store.find(paymentId).orElseThrow(),
@@ -287,7 +289,7 @@ public class PaymentSteps {
       AttemptRecord failed, String code, String message, long latencyMs, String nextPsp) {
     store.finishAttempt(failed.id(), "not_accepted", null, code, null, message, latencyMs, null);
     AttemptRecord next = newAttempt(failed.paymentId(), failed.seq() + 1, nextPsp);
-    store.insertAttempt(next, sentGrace);
+    store.insertAttempt(next, sentGrace, buyerActionTtl);
     return next;
   }
 
@@ -441,7 +443,31 @@ public class PaymentSteps {
   private static AttemptRecord newAttempt(String paymentId, int seq, String psp) {
     String id = Ids.newId("att", 12);
     return new AttemptRecord(
-        id, paymentId, seq, psp, "ac-" + id, "sent", null, null, null, null, null, 0, null, null);
+        id,
+        paymentId,
+        seq,
+        psp,
+        "ac-" + id,
+        "sent",
+        null,
+        null,
+        null,
+        null,
+        null,
+        0,
+        null,
+        null,
+        null);
+  }
+
+  /**
+   * {@code ac.payments.buyer-action-ttl}: how long a payment may wait for the buyer or the PSP. The
+   * deadline is stored with each attempt when it is written.
+   */
+  static Duration buyerActionTtl(Config config) {
+    return config
+        .getOptionalValue("ac.payments.buyer-action-ttl", Duration.class)
+        .orElse(Duration.ofMinutes(30));
   }
 
   private static Map<String, Object> context(String k1, Object v1, String k2, Object v2) {

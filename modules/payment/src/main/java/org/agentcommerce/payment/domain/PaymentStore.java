@@ -37,7 +37,8 @@ public interface PaymentStore {
       String declineCode,
       String errorMessage);
 
-  void insertAttempt(AttemptRecord attempt, java.time.Duration checkAfter);
+  void insertAttempt(
+      AttemptRecord attempt, java.time.Duration checkAfter, java.time.Duration expiresAfter);
 
   /**
    * Records an attempt's outcome if it is still open ({@code sent}, {@code unknown}, {@code

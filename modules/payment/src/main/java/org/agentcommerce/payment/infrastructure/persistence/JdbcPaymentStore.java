@@ -40,7 +40,7 @@ public class JdbcPaymentStore implements PaymentStore {
           + " mandate_id, created_at, updated_at";
   private static final String ATTEMPT_COLUMNS =
       "id, payment_id, seq, psp, idempotency_key, status, psp_payment_id, error_code,"
-          + " decline_code, message, latency_ms, reconcile_count, created_at, finished_at";
+          + " decline_code, message, latency_ms, reconcile_count, created_at, finished_at, expires_at";
 
   @PersistenceContext(unitName = Database.PERSISTENCE_UNIT)
   EntityManager em;
@@ -166,13 +166,16 @@ public class JdbcPaymentStore implements PaymentStore {
   }
 
   @Override
-  public void insertAttempt(AttemptRecord a, Duration checkAfter) {
+  public void insertAttempt(AttemptRecord a, Duration checkAfter, Duration expiresAfter) {
     em.createNativeQuery(
             "INSERT INTO payment_attempts (id, payment_id, seq, psp, idempotency_key, status,"
-                + " reconcile_count, next_check_at, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, "
+                + " reconcile_count, next_check_at, created_at, expires_at) VALUES (?, ?, ?, ?,"
+                + " ?, ?, 0, "
                 + plus(checkAfter)
                 + ", "
                 + NOW
+                + ", "
+                + plus(expiresAfter)
                 + ")")
         .setParameter(1, a.id())
         .setParameter(2, a.paymentId())
@@ -410,7 +413,8 @@ public class JdbcPaymentStore implements PaymentStore {
         r[10] == null ? null : ((Number) r[10]).longValue(),
         ((Number) r[11]).intValue(),
         Rows.instant(r[12]),
-        Rows.instant(r[13]));
+        Rows.instant(r[13]),
+        Rows.instant(r[14]));
   }
 
   /** The database's clock plus a duration, in SQL both MariaDB and H2 (LEGACY) understand. */
