@@ -24,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
@@ -234,6 +235,38 @@ class EventsIT {
     assertTrue(seen.stream().anyMatch(e -> e.getString("order_id").equals(own)));
   }
 
+  /**
+   * Issue 38: {@code buyer_ref} narrows the timeline to that buyer's orders (an origin client's
+   * filter, once silently ignored); the key's other buyers' and anonymous orders stay out.
+   */
+  @Test
+  void buyerRefNarrowsTheTimelineToThatBuyersOrders() {
+    String ada = "guest:" + java.util.UUID.randomUUID();
+    String bob = "guest:" + java.util.UUID.randomUUID();
+    String adas = order(agent.apiKey(), "X-Buyer-Ref", ada);
+    String bobs = order(agent.apiKey(), "X-Buyer-Ref", bob);
+    String nobodys = order(agent.apiKey());
+    List<JsonObject> every = awaitEvents(agent.apiKey(), "", 3);
+    assertEquals(
+        java.util.Set.of(adas, bobs, nobodys),
+        every.stream().map(e -> e.getString("order_id")).collect(Collectors.toSet()));
+    assertEquals(
+        List.of(adas),
+        all(agent.apiKey(), "&buyer_ref=" + ada).stream()
+            .map(e -> e.getString("order_id"))
+            .distinct()
+            .toList());
+    assertEquals(
+        List.of(bobs),
+        all(agent.apiKey(), "&buyer_ref=" + bob).stream()
+            .map(e -> e.getString("order_id"))
+            .distinct()
+            .toList());
+    assertEquals(List.of(), all(agent.apiKey(), "&buyer_ref=guest:" + java.util.UUID.randomUUID()));
+    // Together with the other filters.
+    assertEquals(List.of(), all(agent.apiKey(), "&buyer_ref=" + ada + "&order_id=" + bobs));
+  }
+
   @Test
   void invalidParametersAre422WithTheirLocation() {
     for (String q :
@@ -244,7 +277,9 @@ class EventsIT {
             "wait_ms=25001",
             "wait_ms=-1",
             "limit=abc",
-            "after_id=x")) {
+            "after_id=x",
+            "buyer_ref=nope",
+            "buyer_ref=guest:not-a-uuid")) {
       Http.Answer a = http.get("/agent/v1/orders/events?" + q, "X-API-Key", agent.apiKey());
       assertEquals(422, a.status(), q + " -> " + a);
       JsonObject d = a.json().getJsonArray("detail").getJsonObject(0);

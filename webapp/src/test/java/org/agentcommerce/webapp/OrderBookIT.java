@@ -738,8 +738,31 @@ class OrderBookIT {
                 "/agent/v1/orders/payment-offer-evidence",
                 "{\"order_id\":\""
                     + id
-                    + "\",\"card_brand\":\"visa\",\"card_last4\":\"1111\",\"wallet\":\"apple_pay\"}"));
+                    + "\",\"card_brand\":\"visa\",\"card_last4\":\"1111\",\"wallet\":\"apple_pay\","
+                    + "\"quote_id\":\"q_1\",\"event_type\":\"offer_applied\","
+                    + "\"payment_method_evidence\":{\"brand\":\"visa\",\"last4\":\"1111\"},"
+                    + "\"application_policy\":{\"stacking\":\"none\"}}"));
     assertFalse(recorded.getBoolean("totals_changed"));
+    // The origin's answer (issue 38): recorded true and what was recorded, read back as sent.
+    assertTrue(recorded.getBoolean("recorded"), recorded::toString);
+    assertEquals("q_1", recorded.getString("quote_id"));
+    assertEquals("offer_applied", recorded.getString("event_type"));
+    assertEquals("visa", recorded.getJsonObject("payment_method_evidence").getString("brand"));
+    assertEquals("none", recorded.getJsonObject("application_policy").getString("stacking"));
+    assertTrue(recorded.getString("merchant_id").startsWith("merch_"), recorded::toString);
+    assertEquals("1111", recorded.getJsonObject("evidence").getString("card_last4"));
+    assertEquals("apple_pay", recorded.getJsonObject("evidence").getString("wallet"));
+    assertEquals(
+        1,
+        count(
+            "SELECT COUNT(*) FROM order_payment_evidence WHERE order_id = ? AND evidence LIKE"
+                + " '%stacking%'",
+            id));
+    Http.Answer elsewhere =
+        post(
+            "/agent/v1/orders/payment-offer-evidence",
+            "{\"order_id\":\"" + id + "\",\"merchant_id\":\"merch_other\"}");
+    assertEquals(422, elsewhere.status(), elsewhere::toString);
     assertEquals(1, count("SELECT COUNT(*) FROM order_payment_evidence WHERE order_id = ?", id));
     assertEquals(
         0, count("SELECT COUNT(*) FROM order_payment_evidence WHERE evidence LIKE '%4111%'"));

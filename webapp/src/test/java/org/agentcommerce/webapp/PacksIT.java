@@ -273,7 +273,7 @@ class PacksIT {
                     + LUMEN
                     + "\",\"session_id\":\"sess-g\",\"product_ids\":[\""
                     + SINGLE
-                    + "\",\"prod_nope\"],\"geo\":\"US\"}"))
+                    + "\"],\"geo\":\"US\"}"))
             .getJsonObject("pack");
     assertEquals("draft", g.getString("pack_status"));
     assertEquals("generated", g.getString("source"));
@@ -302,6 +302,84 @@ class PacksIT {
                 "{\"merchant_id\":\"" + LUMEN + "\",\"limit\":3}"))
             .getJsonObject("pack");
     assertEquals(3, any.getJsonArray("recommendations").size(), any::toString);
+  }
+
+  /**
+   * Issue 38: the origin's platform_product_ids choose the products (by the merchant platform's id
+   * or ours), and an id that names no product of the merchant is 422, never left out in silence.
+   */
+  @Test
+  void generateRecommendsExactlyTheProductsAsked() {
+    String platformId =
+        (String) Agents.query("SELECT platform_product_id FROM products WHERE id = ?", SINGLE);
+    JsonObject g =
+        ok(post(
+                agent,
+                "/agent/v1/ops/packs/generate",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"platform_product_ids\":[\""
+                    + platformId
+                    + "\"],\"limit\":5}"))
+            .getJsonObject("pack");
+    JsonArray recs = g.getJsonArray("recommendations");
+    assertEquals(1, recs.size(), g::toString);
+    assertEquals(SINGLE, recs.getJsonObject(0).getString("product_id"));
+    Http.Answer unknown =
+        post(
+            agent,
+            "/agent/v1/ops/packs/generate",
+            "{\"merchant_id\":\""
+                + LUMEN
+                + "\",\"platform_product_ids\":[\""
+                + platformId
+                + "\",\"gid-nope\"]}");
+    assertEquals(422, unknown.status(), unknown::toString);
+    assertTrue(unknown.body().contains("gid-nope"), unknown::toString);
+    assertEquals(
+        "product_ids",
+        unknown.json().getJsonArray("detail").getJsonObject(0).getJsonArray("loc").getString(1));
+  }
+
+  /**
+   * Issue 38: each recommendation's narrative, authorized_signals and disclosures are stored and
+   * read back as sent, and validate checks their signal types and the affiliate disclosure.
+   */
+  @Test
+  void aRecommendationKeepsItsNarrativeSignalsAndDisclosures() {
+    String rich =
+        "{\"offer_id\":\""
+            + LUMEN_OFFER
+            + "\",\"product_id\":\""
+            + SINGLE
+            + "\",\"claims\":["
+            + CLAIM
+            + "],\"narrative\":\"Our pick for oily skin\","
+            + "\"authorized_signals\":[{\"type\":\"verified_review_pointer\",\"ref\":\"rev-9\"}],"
+            + "\"disclosures\":[{\"type\":\"affiliate\",\"text\":\"Commission\"}]}";
+    JsonObject pack = draft(withRecommendation(rich));
+    JsonObject read =
+        ok(http.get(
+                "/agent/v1/ops/packs/" + pack.getString("pack_id"), "X-API-Key", agent.apiKey()))
+            .getJsonObject("pack")
+            .getJsonArray("recommendations")
+            .getJsonObject(0);
+    assertEquals("Our pick for oily skin", read.getString("narrative"));
+    assertEquals(
+        "rev-9", read.getJsonArray("authorized_signals").getJsonObject(0).getString("ref"));
+    assertEquals("Commission", read.getJsonArray("disclosures").getJsonObject(0).getString("text"));
+    assertEquals(List.of(), errors(act(pack.getString("pack_id"), "validate")));
+
+    String bad =
+        "{\"offer_id\":\""
+            + LUMEN_OFFER
+            + "\",\"claims\":["
+            + CLAIM
+            + "],\"authorized_signals\":[{\"type\":\"bought_likes\",\"ref\":\"x\"}]}";
+    JsonObject refused = act(draft(withRecommendation(bad)).getString("pack_id"), "validate");
+    assertEquals(
+        List.of("unauthorized_signal_type $.recommendations[0].authorized_signals[0].type"),
+        errors(refused));
   }
 
   @Test

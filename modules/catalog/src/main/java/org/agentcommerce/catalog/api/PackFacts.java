@@ -34,8 +34,15 @@ public interface PackFacts {
 
   /**
    * Active products of the merchant that have an offer, in the order of {@code productIds} when
-   * given (unknown ids and other merchants' products left out), else by title; at most {@code
+   * given (each our product id or the merchant platform's product id; unknown ids and other
+   * merchants' products left out: see {@link #unknownProducts}), else by title; at most {@code
    * limit}.
    */
   List<ProductRow> products(String merchantId, List<String> productIds, String market, int limit);
+
+  /**
+   * Those of {@code productIds} (ours or the merchant platform's) that name no active product of
+   * the merchant with an offer, in the order given.
+   */
+  List<String> unknownProducts(String merchantId, List<String> productIds);
 }

@@ -12,7 +12,6 @@ import jakarta.transaction.Transactional;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +21,6 @@ import java.util.regex.Pattern;
 import org.agentcommerce.platform.api.Database;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.InvalidInputException;
-import org.agentcommerce.platform.api.WireJson;
 
 /**
  * Payment-offer evidence: what an agent saw about how the buyer will pay, stored beside the order
@@ -82,19 +80,30 @@ public class EvidenceService {
   @PersistenceContext(unitName = Database.PERSISTENCE_UNIT)
   EntityManager em;
 
-  public record Recorded(String evidenceId, Map<String, Object> recorded) {}
+  /** What was stored: its id, the order's merchant and the members recorded. */
+  public record Recorded(String evidenceId, String merchantId, JsonObject recorded) {}
 
   public Recorded record(
       String agentId, OrderService.BuyerScope scope, String orderId, JsonObject body) {
-    orders.require(agentId, orderId, scope);
+    String merchantId = orders.require(agentId, orderId, scope).merchantId();
     refuseSecrets(body);
-    Map<String, Object> recorded = new LinkedHashMap<>();
+    if (body.containsKey("merchant_id")
+        && body.get("merchant_id") != JsonValue.NULL
+        && !merchantId.equals(body.getString("merchant_id", ""))) {
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "merchant_id"),
+              "The order " + orderId + " is not at this merchant.",
+              "value_error.merchant_mismatch"));
+    }
+    jakarta.json.JsonObjectBuilder kept = jakarta.json.Json.createObjectBuilder();
     body.forEach(
         (k, v) -> {
           if (!NOT_RECORDED.contains(k) && v != JsonValue.NULL) {
-            recorded.put(k, v);
+            kept.add(k, v);
           }
         });
+    JsonObject recorded = kept.build();
     String id = Ids.newId("evd", 12);
     em.createNativeQuery(
             "INSERT INTO order_payment_evidence (id, order_id, agent_id, evidence, created_at)"
@@ -102,10 +111,10 @@ public class EvidenceService {
         .setParameter(1, id)
         .setParameter(2, orderId)
         .setParameter(3, agentId)
-        .setParameter(4, WireJson.jsonb().toJson(recorded))
+        .setParameter(4, recorded.toString())
         .setParameter(5, Timestamp.from(clock.instant()))
         .executeUpdate();
-    return new Recorded(id, recorded);
+    return new Recorded(id, merchantId, recorded);
   }
 
   /**

@@ -789,7 +789,24 @@ public class OrderService implements OrderBook, PlacedOrders {
             o.trackingNumber()),
         metadata(o),
         o.createdAt(),
-        o.updatedAt());
+        o.updatedAt(),
+        Amounts.major(o.totalMinor(), cur),
+        lines,
+        fulfillment(o),
+        Amounts.major(o.refundedMinor(), cur),
+        o.trackingNumber(),
+        o.confirmedAt(),
+        o.fulfilledAt());
+  }
+
+  /** The origin service's fulfillment status of an order. */
+  public static String fulfillment(Order o) {
+    if (o.status() == OrderStatus.CANCELLED) {
+      return "cancelled";
+    }
+    return o.fulfilledAt() != null || o.status() == OrderStatus.FULFILLED
+        ? "fulfilled"
+        : "unfulfilled";
   }
 
   /** Tax is included in the prices when the total does not add it on top. */

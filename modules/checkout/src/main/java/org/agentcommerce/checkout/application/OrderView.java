@@ -4,6 +4,7 @@ import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** An order as agents read it (v1). Amounts are decimal strings in major units of currency. */
 public record OrderView(
@@ -24,7 +25,19 @@ public record OrderView(
     Tracking tracking,
     JsonObject metadata,
     Instant createdAt,
-    Instant updatedAt) {
+    Instant updatedAt,
+    @Schema(description = "The origin service's name for total_amount") String total,
+    List<Line> items,
+    @Schema(
+            description =
+                "unfulfilled, fulfilled (shipped; delivery is not tracked apart) or cancelled",
+            enumeration = {"unfulfilled", "fulfilled", "cancelled"})
+        String fulfillmentStatus,
+    @Schema(description = "Refunded so far, decimal string in major units") String totalRefunded,
+    @Schema(description = "The merchant's tracking number once shipped (also in tracking)")
+        String trackingNumber,
+    @Schema(description = "When the merchant confirmed the order") Instant confirmedAt,
+    @Schema(description = "When the order was fulfilled (shipped)") Instant shippedAt) {
 
   public record Pricing(
       String subtotal,

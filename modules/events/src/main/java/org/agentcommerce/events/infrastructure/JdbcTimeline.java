@@ -31,11 +31,9 @@ public class JdbcTimeline implements Timeline {
       sql.append(" AND order_id = ?");
       args.add(q.orderId());
     }
-    if (!q.merchantScope().isEmpty()) {
-      sql.append(" AND merchant_id IN (")
-          .append(String.join(", ", java.util.Collections.nCopies(q.merchantScope().size(), "?")))
-          .append(')');
-      args.addAll(q.merchantScope().stream().sorted().toList());
+    in(sql, args, "merchant_id", q.merchantScope());
+    if (q.buyerRefs() != null) {
+      in(sql, args, "buyer_ref", q.buyerRefs());
     }
     if (q.buyerIssuer() != null) {
       sql.append(" AND buyer_issuer = ? AND buyer_subject = ?");
@@ -70,6 +68,20 @@ public class JdbcTimeline implements Timeline {
       throw new IllegalStateException("Reading the order event timeline failed", e);
     }
     return events;
+  }
+
+  /** {@code AND column IN (?, …)} for a non-empty set, in a stable order. */
+  private static void in(
+      StringBuilder sql, List<Object> args, String column, java.util.Set<String> values) {
+    if (values.isEmpty()) {
+      return;
+    }
+    sql.append(" AND ")
+        .append(column)
+        .append(" IN (")
+        .append(String.join(", ", java.util.Collections.nCopies(values.size(), "?")))
+        .append(')');
+    args.addAll(values.stream().sorted().toList());
   }
 
   @Override

@@ -37,10 +37,28 @@ public record PackContent(
       @Schema(description = "Our product id (prod_…), optional") @Size(max = 40) String productId,
       @Size(max = 300) String title,
       @Schema(type = SchemaType.ARRAY, implementation = Claim.class, maxItems = 20) @Size(max = 20)
-          List<@Valid Claim> claims) {
+          List<@Valid Claim> claims,
+      @Schema(description = "Why this offer, in the pack's language") @Size(max = 2000)
+          String narrative,
+      @Schema(
+              description = "Signals this recommendation may show (same types as the pack's)",
+              type = SchemaType.ARRAY,
+              implementation = Signal.class,
+              maxItems = 10)
+          @Size(max = 10)
+          List<@Valid Signal> authorizedSignals,
+      @Schema(
+              description = "Disclosures shown with this recommendation",
+              type = SchemaType.ARRAY,
+              implementation = Disclosure.class,
+              maxItems = 5)
+          @Size(max = 5)
+          List<@Valid Disclosure> disclosures) {
 
     public Recommendation {
       claims = claims == null ? List.of() : List.copyOf(claims);
+      authorizedSignals = authorizedSignals == null ? List.of() : List.copyOf(authorizedSignals);
+      disclosures = disclosures == null ? List.of() : List.copyOf(disclosures);
     }
   }
 

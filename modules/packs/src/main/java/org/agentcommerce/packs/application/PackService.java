@@ -50,6 +50,17 @@ public class PackService {
 
   public Pack generate(Generation g) {
     requireMerchant(g.merchantId());
+    List<String> unknown = facts.unknownProducts(g.merchantId(), g.productIds());
+    if (!unknown.isEmpty()) {
+      throw new org.agentcommerce.platform.api.InvalidInputException(
+          new org.agentcommerce.platform.api.InvalidInputException.Violation(
+              List.of("body", "product_ids"),
+              "No active product with an offer at merchant "
+                  + g.merchantId()
+                  + ": "
+                  + String.join(", ", unknown),
+              "value_error.unknown_product"));
+    }
     List<Recommendation> recommendations =
         facts.products(g.merchantId(), g.productIds(), g.geo(), g.limit()).stream()
             .map(PackService::recommend)
@@ -81,7 +92,8 @@ public class PackService {
         row.claims().stream()
             .map(c -> new Claim(c.claim(), List.of(new Evidence("citation", c.citationId()))))
             .toList();
-    return new Recommendation(row.offerId(), row.productId(), row.title(), claims);
+    return new Recommendation(
+        row.offerId(), row.productId(), row.title(), claims, null, null, null);
   }
 
   public Pack read(String packId) {

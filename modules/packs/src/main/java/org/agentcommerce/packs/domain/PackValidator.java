@@ -64,14 +64,15 @@ public final class PackValidator {
     }
     for (int i = 0; i < p.recommendations().size(); i++) {
       recommendation(
-          merchantId, p.recommendations().get(i), "$.recommendations[" + i + "]", errors);
+          merchantId, p, p.recommendations().get(i), "$.recommendations[" + i + "]", errors);
     }
     signals(p, errors);
     disclosures(p, errors);
     return new Validation(errors.isEmpty(), List.copyOf(errors), List.of());
   }
 
-  private void recommendation(String merchantId, Recommendation r, String at, List<Issue> errors) {
+  private void recommendation(
+      String merchantId, PackContent pack, Recommendation r, String at, List<Issue> errors) {
     if (blank(r.offerId())) {
       errors.add(
           issue("missing_offer_id", at + ".offer_id", "Each recommendation names an offer."));
@@ -92,6 +93,19 @@ public final class PackValidator {
     }
     for (int j = 0; j < r.claims().size(); j++) {
       claim(r.claims().get(j), at + ".claims[" + j + "]", errors);
+    }
+    signalTypes(r.authorizedSignals(), at + ".authorized_signals", errors);
+    boolean affiliate =
+        r.authorizedSignals().stream().anyMatch(s -> "affiliate_code".equals(s.type()));
+    if (affiliate
+        && !discloses(r.disclosures(), "affiliate")
+        && !discloses(pack.disclosures(), "affiliate")) {
+      errors.add(
+          issue(
+              "missing_affiliate_disclosure",
+              at + ".disclosures",
+              "A recommendation with an affiliate code carries an affiliate disclosure with text"
+                  + " (its own or the pack's)."));
     }
   }
 
@@ -136,20 +150,23 @@ public final class PackValidator {
               "$.authorized_signals",
               "A pack lists the signals it is authorized to show."));
     }
-    for (int i = 0; i < p.authorizedSignals().size(); i++) {
-      Signal s = p.authorizedSignals().get(i);
-      if (!ALLOWED_SIGNALS.contains(String.valueOf(s.type()))) {
+    signalTypes(p.authorizedSignals(), "$.authorized_signals", errors);
+  }
+
+  private static void signalTypes(List<Signal> signals, String at, List<Issue> errors) {
+    for (int i = 0; i < signals.size(); i++) {
+      if (!ALLOWED_SIGNALS.contains(String.valueOf(signals.get(i).type()))) {
         errors.add(
             issue(
                 "unauthorized_signal_type",
-                "$.authorized_signals[" + i + "].type",
+                at + "[" + i + "].type",
                 "Allowed: " + String.join(", ", ALLOWED_SIGNALS.stream().sorted().toList()) + "."));
       }
     }
   }
 
   private static void disclosures(PackContent p, List<Issue> errors) {
-    if (p.sponsored() && !discloses(p, "sponsored")) {
+    if (p.sponsored() && !discloses(p.disclosures(), "sponsored")) {
       errors.add(
           issue(
               "missing_sponsored_disclosure",
@@ -158,7 +175,7 @@ public final class PackValidator {
     }
     boolean affiliate =
         p.authorizedSignals().stream().anyMatch(s -> "affiliate_code".equals(s.type()));
-    if (affiliate && !discloses(p, "affiliate")) {
+    if (affiliate && !discloses(p.disclosures(), "affiliate")) {
       errors.add(
           issue(
               "missing_affiliate_disclosure",
@@ -167,8 +184,8 @@ public final class PackValidator {
     }
   }
 
-  private static boolean discloses(PackContent p, String type) {
-    return p.disclosures().stream().anyMatch(d -> type.equals(d.type()) && !blank(d.text()));
+  private static boolean discloses(List<PackContent.Disclosure> disclosures, String type) {
+    return disclosures.stream().anyMatch(d -> type.equals(d.type()) && !blank(d.text()));
   }
 
   private static boolean validLanguage(String tag) {

@@ -46,19 +46,58 @@ public class JdbcPackFacts implements PackFacts {
   @Override
   public List<ProductRow> products(
       String merchantId, List<String> productIds, String market, int limit) {
+    try (Connection c = Database.connection()) {
+      Offered offered = offered(c, merchantId, market);
+      List<String> order = productIds.isEmpty() ? List.copyOf(offered.rows.keySet()) : productIds;
+      List<ProductRow> out = new ArrayList<>();
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (String requested : order) {
+        String id = offered.ids.get(requested);
+        Row row = id == null ? null : offered.rows.get(id);
+        if (row != null && out.size() < limit && seen.add(id)) {
+          out.add(new ProductRow(id, row.title, row.offerId, claims(c, id)));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not read the merchant's products", e);
+    }
+  }
+
+  @Override
+  public List<String> unknownProducts(String merchantId, List<String> productIds) {
+    try (Connection c = Database.connection()) {
+      Offered offered = offered(c, merchantId, "");
+      return productIds.stream().filter(id -> !offered.ids.containsKey(id)).toList();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not read the merchant's products", e);
+    }
+  }
+
+  /**
+   * The merchant's active products with an offer (by title), each with the offer chosen for the
+   * market, and every id they answer to: ours and the merchant platform's.
+   */
+  private record Offered(Map<String, Row> rows, Map<String, String> ids) {}
+
+  private static Offered offered(Connection c, String merchantId, String market)
+      throws SQLException {
     String sql =
-        "SELECT p.id, p.title, o.id, o.market FROM products p"
+        "SELECT p.id, p.title, o.id, o.market, p.platform_product_id FROM products p"
             + " JOIN variants v ON v.product_id = p.id"
             + " JOIN offers o ON o.variant_id = v.id"
             + " WHERE p.merchant_id = ? AND p.status = 'active'"
             + " ORDER BY p.title, p.id, v.position, o.market";
     Map<String, Row> rows = new LinkedHashMap<>();
-    try (Connection c = Database.connection();
-        PreparedStatement ps = c.prepareStatement(sql)) {
+    Map<String, String> ids = new java.util.HashMap<>();
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, merchantId);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          Row row = rows.computeIfAbsent(rs.getString(1), id -> new Row());
+          String id = rs.getString(1);
+          Row row = rows.computeIfAbsent(id, k -> new Row());
+          ids.put(id, id);
+          ids.putIfAbsent(rs.getString(5), id);
           boolean inMarket = rs.getString(4).equals(market);
           if (row.offerId == null || (inMarket && !row.inMarket)) {
             row.title = rs.getString(2);
@@ -67,18 +106,8 @@ public class JdbcPackFacts implements PackFacts {
           }
         }
       }
-      List<String> order = productIds.isEmpty() ? List.copyOf(rows.keySet()) : productIds;
-      List<ProductRow> out = new ArrayList<>();
-      for (String id : order) {
-        Row row = rows.get(id);
-        if (row != null && out.size() < limit) {
-          out.add(new ProductRow(id, row.title, row.offerId, claims(c, id)));
-        }
-      }
-      return out;
-    } catch (SQLException e) {
-      throw new IllegalStateException("Could not read the merchant's products", e);
     }
+    return new Offered(rows, ids);
   }
 
   /** The offer chosen for a product so far: the first in the market, else the first at all. */

@@ -129,6 +129,12 @@ public class Order {
   @Column(name = "updated_at", nullable = false)
   private Instant updatedAt;
 
+  @Column(name = "confirmed_at")
+  private Instant confirmedAt;
+
+  @Column(name = "fulfilled_at")
+  private Instant fulfilledAt;
+
   // Lazy: a payment locks and moves its order twice without reading the lines (two queries saved
   // per payment); EclipseLink loads them on first use, also after the transaction.
   @ElementCollection(fetch = FetchType.LAZY)
@@ -232,6 +238,11 @@ public class Order {
     }
     status = target.wireName();
     updatedAt = now;
+    if (target == OrderStatus.CONFIRMED) {
+      confirmedAt = now;
+    } else if (target == OrderStatus.FULFILLED) {
+      fulfilledAt = now;
+    }
     transitionCount++;
     return from;
   }
@@ -256,6 +267,16 @@ public class Order {
 
   public String trackingNumber() {
     return trackingNumber;
+  }
+
+  /** When the merchant confirmed the order; null before (or before V78). */
+  public Instant confirmedAt() {
+    return confirmedAt;
+  }
+
+  /** When the order was fulfilled (shipped); null before (or before V78). */
+  public Instant fulfilledAt() {
+    return fulfilledAt;
   }
 
   public String id() {

@@ -35,7 +35,7 @@ public interface OrderRepository {
       String agentId,
       java.util.Set<String> merchantScope,
       String merchantId,
-      String status,
+      List<String> statuses,
       List<String> buyerRefs,
       String buyerIssuer,
       String buyerSubject,

@@ -181,9 +181,9 @@ public class JpaOrderRepository implements OrderRepository {
       clauses.add("o.merchantId = :merchantId");
       params.put("merchantId", f.merchantId());
     }
-    if (f.status() != null) {
-      clauses.add("o.status = :status");
-      params.put("status", f.status());
+    if (f.statuses() != null) {
+      clauses.add("o.status IN :statuses");
+      params.put("statuses", f.statuses());
     }
     if (f.buyerRefs() != null) {
       clauses.add("o.buyerRef IN :buyerRefs");

@@ -25,7 +25,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 import org.agentcommerce.checkout.application.EvidenceService;
 import org.agentcommerce.checkout.application.OrderService;
 import org.agentcommerce.checkout.application.OrderView;
@@ -65,6 +64,7 @@ public class OrderResource {
   @Inject Caller caller;
   @Inject BuyerIdentity buyer;
   @Inject BuyerDirectory buyers;
+  @Inject org.agentcommerce.catalog.api.SellableCatalog catalog;
 
   @HeaderParam("X-Buyer-Ref")
   String buyerRefHeader;
@@ -262,7 +262,12 @@ public class OrderResource {
       String totalAmount,
       String currency,
       String buyerRef,
-      Instant createdAt) {}
+      Instant createdAt,
+      @Schema(description = "The merchant's name (the origin service's rows carry it)")
+          String merchantName,
+      @Schema(enumeration = {"unfulfilled", "fulfilled", "cancelled"}) String fulfillmentStatus,
+      @Schema(description = "The origin service's name for total_amount") String total,
+      Instant updatedAt) {}
 
   @Schema(name = "Pagination")
   public record Pagination(
@@ -288,18 +293,18 @@ public class OrderResource {
       summary = "List orders",
       description =
           "This agent's orders, newest first. buyer_ref includes every reference merged into the"
-              + " same buyer. With a buyer token, only that buyer's orders.")
+              + " same buyer. With a buyer token, only that buyer's orders. status takes our"
+              + " states or the origin service's names: pending (awaiting_payment,"
+              + " payment_failed), processing (payment_processing, paid, merchant_confirming,"
+              + " confirmed), shipped and delivered (fulfilled; delivery is not tracked apart)."
+              + " limit=0 is the default page size (the origin SDKs send it).")
   @APIResponse(
       responseCode = "200",
       description = "A page of orders",
       content = @Content(schema = @Schema(implementation = ListResponse.class)))
   public ListResponse list(
       @QueryParam("merchant_id") @Size(max = 64) String merchantId,
-      @QueryParam("status")
-          @Pattern(
-              regexp =
-                  "awaiting_payment|payment_processing|payment_failed|paid|merchant_confirming|confirmed|fulfilled|partially_refunded|refunded|cancelled")
-          String status,
+      @QueryParam("status") @Pattern(regexp = STATUS_FILTER) String status,
       @QueryParam("buyer_ref") @Size(max = 100) String buyerRef,
       @Parameter(description = "ISO 8601 date-time; orders created after it")
           @QueryParam("created_after")
@@ -307,7 +312,12 @@ public class OrderResource {
       @Parameter(description = "ISO 8601 date-time; orders created before it")
           @QueryParam("created_before")
           String createdBefore,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(100) int limit,
+      @Parameter(description = "Page size; 0 means the default, 50")
+          @QueryParam("limit")
+          @DefaultValue("50")
+          @Min(0)
+          @Max(100)
+          int limit,
       @QueryParam("offset") @DefaultValue("0") @Min(0) @Max(1_000_000) int offset) {
     return page(
         merchantId,
@@ -319,6 +329,26 @@ public class OrderResource {
         offset);
   }
 
+  /**
+   * The states a status filter stands for: one of ours, or an origin service name for several
+   * (null: every state).
+   */
+  static final String STATUS_FILTER =
+      "awaiting_payment|payment_processing|payment_failed|paid|merchant_confirming|confirmed|fulfilled|partially_refunded|refunded|cancelled|pending|processing|shipped|delivered";
+
+  static List<String> statuses(String status) {
+    if (status == null || status.isBlank()) {
+      return null;
+    }
+    return switch (status) {
+      case "pending" -> List.of("awaiting_payment", "payment_failed");
+      case "processing" ->
+          List.of("payment_processing", "paid", "merchant_confirming", "confirmed");
+      case "shipped", "delivered" -> List.of("fulfilled");
+      default -> List.of(status);
+    };
+  }
+
   ListResponse page(
       String merchantId,
       String status,
@@ -327,6 +357,7 @@ public class OrderResource {
       Instant before,
       int limit,
       int offset) {
+    limit = limit == 0 ? 50 : limit; // the origin SDKs' "no limit given"
     List<String> refs = null;
     if (buyerRef != null) {
       BuyerRef parsed = BuyerRef.require(buyerRef, List.of("query", "buyer_ref"));
@@ -339,7 +370,7 @@ public class OrderResource {
                 caller.agentId(),
                 caller.merchantScope(),
                 merchantId,
-                status,
+                statuses(status),
                 refs,
                 scope == null ? null : scope.issuer(),
                 scope == null ? null : scope.subject(),
@@ -347,6 +378,7 @@ public class OrderResource {
                 before),
             offset,
             limit);
+    java.util.Map<String, String> names = new java.util.HashMap<>();
     return new ListResponse(
         "success",
         page.orders().stream()
@@ -360,7 +392,17 @@ public class OrderResource {
                         o.total().amount().toPlainString(),
                         o.currency(),
                         o.buyerRef(),
-                        o.createdAt()))
+                        o.createdAt(),
+                        names.computeIfAbsent(
+                            o.merchantId(),
+                            m ->
+                                catalog
+                                    .seller(m)
+                                    .map(org.agentcommerce.catalog.api.SellableCatalog.Seller::name)
+                                    .orElse(m)),
+                        OrderService.fulfillment(o),
+                        o.total().amount().toPlainString(),
+                        o.updatedAt()))
             .toList(),
         Pagination.of(page.total(), limit, offset));
   }
@@ -475,16 +517,32 @@ public class OrderResource {
       @Size(max = 500) String note,
       @Schema(description = "More evidence; card numbers and tokens are refused")
           JsonObject details,
-      @Size(max = 255) String idempotencyKey) {}
+      @Size(max = 255) String idempotencyKey,
+      @Size(max = 64) @Schema(description = "The quote the evidence was seen with") String quoteId,
+      @Size(max = 64) @Schema(description = "The order's merchant; another merchant's id is 422")
+          String merchantId,
+      @Size(max = 60) @Schema(description = "What happened, e.g. offer_shown or offer_applied")
+          String eventType,
+      @Schema(description = "The payment method as seen (brand, last four, wallet, PSP)")
+          JsonObject paymentMethodEvidence,
+      @Schema(description = "The offer's application policy as seen (stored, never applied)")
+          JsonObject applicationPolicy) {}
 
   @Schema(name = "PaymentOfferEvidenceResponse")
   public record EvidenceResponse(
-      String status,
-      String evidenceId,
-      String orderId,
-      boolean totalsChanged,
-      String message,
-      Map<String, Object> recorded) {}
+      @Schema(required = true) String status,
+      @Schema(required = true, description = "Always true: the evidence is stored")
+          boolean recorded,
+      @Schema(required = true) String evidenceId,
+      @Schema(required = true) String orderId,
+      @Schema(required = true) String merchantId,
+      String quoteId,
+      String eventType,
+      JsonObject paymentMethodEvidence,
+      JsonObject applicationPolicy,
+      @Schema(required = true) boolean totalsChanged,
+      @Schema(required = true) String message,
+      @Schema(required = true, description = "Every member stored, as sent") JsonObject evidence) {}
 
   @POST
   @Path("/payment-offer-evidence")
@@ -516,8 +574,14 @@ public class OrderResource {
             WireJson.jsonb().fromJson(WireJson.jsonb().toJson(body), JsonObject.class));
     return new EvidenceResponse(
         "success",
+        true,
         r.evidenceId(),
         body.orderId(),
+        r.merchantId(),
+        body.quoteId(),
+        body.eventType(),
+        body.paymentMethodEvidence(),
+        body.applicationPolicy(),
         false,
         "Evidence recorded. Order totals, PSP amounts and discounts are unchanged.",
         r.recorded());

@@ -61,12 +61,8 @@ public class SdkOrdersResource {
       content = @Content(schema = @Schema(implementation = OrderResource.ListResponse.class)))
   public Response sdkOrders(
       @QueryParam("merchant_id") @Size(max = 64) String merchantId,
-      @QueryParam("status")
-          @Pattern(
-              regexp =
-                  "awaiting_payment|payment_processing|payment_failed|paid|merchant_confirming|confirmed|fulfilled|partially_refunded|refunded|cancelled")
-          String status,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(100) int limit,
+      @QueryParam("status") @Pattern(regexp = OrderResource.STATUS_FILTER) String status,
+      @QueryParam("limit") @DefaultValue("50") @Min(0) @Max(100) int limit,
       @QueryParam("offset") @DefaultValue("0") @Min(0) @Max(1_000_000) int offset) {
     return Response.ok(v1.page(merchantId, status, null, null, null, limit, offset))
         .header("Deprecation", "true")

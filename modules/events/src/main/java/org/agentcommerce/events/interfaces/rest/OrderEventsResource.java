@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.agentcommerce.events.application.LongPollWaiters;
 import org.agentcommerce.events.domain.Timeline;
 import org.agentcommerce.events.domain.TimelineEvent;
@@ -23,7 +24,9 @@ import org.agentcommerce.events.domain.TimelineQuery;
 import org.agentcommerce.platform.api.Money;
 import org.agentcommerce.platform.api.WireJson;
 import org.agentcommerce.platform.api.security.Authenticated;
+import org.agentcommerce.platform.api.security.BuyerDirectory;
 import org.agentcommerce.platform.api.security.BuyerIdentity;
+import org.agentcommerce.platform.api.security.BuyerRef;
 import org.agentcommerce.platform.api.security.Caller;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -53,6 +56,7 @@ public class OrderEventsResource {
   @Inject LongPollWaiters waiters;
   @Inject Caller caller;
   @Inject BuyerIdentity buyer;
+  @Inject BuyerDirectory buyers;
 
   /**
    * Free a wait as soon as its client leaves (see {@link ClientDisconnects}). Off, a wait whose
@@ -155,8 +159,21 @@ public class OrderEventsResource {
               schema = @Schema(type = SchemaType.STRING, maxLength = 40))
           @QueryParam("order_id")
           @Size(max = 40)
-          String orderId) {
+          String orderId,
+      @Parameter(
+              description =
+                  "Only events of this buyer's orders (guest:<uuid> or user:<public_id>), including"
+                      + " every reference merged into it",
+              schema = @Schema(type = SchemaType.STRING, maxLength = 100))
+          @QueryParam("buyer_ref")
+          @Size(max = 100)
+          String buyerRef) {
     JsonWebToken token = buyer.token().orElse(null);
+    Set<String> buyerRefs = null;
+    if (buyerRef != null && !buyerRef.isBlank()) {
+      BuyerRef parsed = BuyerRef.require(buyerRef, List.of("query", "buyer_ref"));
+      buyerRefs = Set.copyOf(buyers.equivalents(caller.agentId(), parsed));
+    }
     TimelineQuery query =
         new TimelineQuery(
             caller.agentId(),
@@ -166,7 +183,8 @@ public class OrderEventsResource {
             blankToNull(orderId),
             caller.merchantScope(),
             token == null ? null : token.getIssuer(),
-            token == null ? null : token.getSubject());
+            token == null ? null : token.getSubject(),
+            buyerRefs);
     List<TimelineEvent> found = timeline.page(query);
     if (!found.isEmpty() || waitMs == 0) {
       response.resume(answer(afterId, found));

@@ -76,9 +76,18 @@ public class PackResource {
       @Schema(defaultValue = "US", description = "Market whose offers are recommended")
           @Size(max = 8)
           String geo,
-      @Schema(description = "Products to recommend, in order; absent: the merchant's first ones")
+      @Schema(
+              description =
+                  "Products to recommend, in order (our ids); absent: the merchant's first ones."
+                      + " An id that names no active offered product of the merchant is 422.")
           @Size(max = 20)
-          List<@Size(max = 40) String> productIds,
+          List<@Size(max = 64) String> productIds,
+      @Schema(
+              description =
+                  "The origin service's name: products to recommend by the merchant platform's"
+                      + " product id (or ours), in order, after product_ids")
+          @Size(max = 20)
+          List<@Size(max = 64) String> platformProductIds,
       @Schema(minimum = "1", maximum = "20", defaultValue = "5") @Min(1) @Max(20) Integer limit) {}
 
   @Schema(name = "OpsPack")
@@ -178,8 +187,19 @@ public class PackResource {
                 body.title(),
                 body.language() == null ? "en" : body.language(),
                 body.geo() == null ? "US" : body.geo(),
-                body.productIds() == null ? List.of() : body.productIds(),
+                requested(body),
                 body.limit() == null ? 5 : body.limit())));
+  }
+
+  private static List<String> requested(GenerateDraftPackRequest body) {
+    List<String> ids = new java.util.ArrayList<>();
+    if (body.productIds() != null) {
+      ids.addAll(body.productIds());
+    }
+    if (body.platformProductIds() != null) {
+      ids.addAll(body.platformProductIds());
+    }
+    return ids;
   }
 
   @GET

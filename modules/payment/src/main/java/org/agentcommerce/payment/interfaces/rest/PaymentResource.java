@@ -102,6 +102,15 @@ public class PaymentResource {
   public record NextAction(
       @Schema(description = "redirect_to_url") String type, String redirectUrl) {}
 
+  /** The origin service's next step for the buyer: {@code redirect_url} and where to. */
+  @Schema(name = "PaymentAction")
+  public record PaymentAction(
+      @Schema(
+              description = "redirect_url",
+              enumeration = {"redirect_url"})
+          String type,
+      String url) {}
+
   @Schema(name = "PaymentError")
   public record PaymentError(String code, String message, String declineCode) {}
 
@@ -152,8 +161,43 @@ public class PaymentResource {
       @Schema(description = "test or live") String mode,
       List<Attempt> attempts,
       Instant createdAt,
-      Instant updatedAt)
+      Instant updatedAt,
+      @Schema(
+              description =
+                  "The origin service's name: the PSP's id of the payment (e.g. a Stripe"
+                      + " PaymentIntent id), else our payment_id")
+          String paymentIntentId,
+      @Schema(description = "The origin service's name for psp_used") String psp,
+      @Schema(
+              description =
+                  "Always null: a PSP client secret is never handed out (the buyer confirms"
+                      + " through next_action; docs/compatibility.md)",
+              nullable = true)
+          String clientSecret,
+      @Schema(description = "The origin service's shape of next_action: {type, url}")
+          PaymentAction paymentAction)
       implements ShownOnce {
+
+    /** The same payment with another next action (and the origin's payment_action with it). */
+    PaymentResponse withNextAction(NextAction next) {
+      return new PaymentResponse(
+          status,
+          paymentId,
+          orderId,
+          amount,
+          currency,
+          pspUsed,
+          next,
+          error,
+          mode,
+          attempts,
+          createdAt,
+          updatedAt,
+          paymentIntentId,
+          psp,
+          null,
+          next == null ? null : new PaymentAction("redirect_url", next.redirectUrl()));
+    }
 
     /**
      * A 3-D Secure address that carries a PSP's client secret is shown once: a replay of the
@@ -166,19 +210,7 @@ public class PaymentResource {
           || !nextAction.redirectUrl().toLowerCase(java.util.Locale.ROOT).contains("secret")) {
         return this;
       }
-      return new PaymentResponse(
-          status,
-          paymentId,
-          orderId,
-          amount,
-          currency,
-          pspUsed,
-          new NextAction(nextAction.type(), null),
-          error,
-          mode,
-          attempts,
-          createdAt,
-          updatedAt);
+      return withNextAction(new NextAction(nextAction.type(), null));
     }
   }
 
@@ -248,9 +280,15 @@ public class PaymentResource {
   public PaymentResponse create(
       @NotNull @Valid PaymentRequest body, @HeaderParam("X-HIL-Approval") String hilApproval) {
     if (body.paymentMethod().token() == null || body.paymentMethod().token().isBlank()) {
+      // The origin's {type:"dynamic"} without a token hands the client a PSP client secret to
+      // confirm with; this service never hands one out (docs/compatibility.md).
       throw new InvalidInputException(
           new InvalidInputException.Violation(
-              List.of("body", "payment_method", "token"), "Field required", "missing"));
+              List.of("body", "payment_method", "token"),
+              "Field required: this service charges a PSP token server-side and hands out no"
+                  + " client secret; for a buyer who pays on a page, create a checkout intent"
+                  + " (POST /agent/v1/checkout/intents) and send the buyer to its checkout_url",
+              "missing"));
     }
     String type = body.paymentMethod().type().trim().toLowerCase(java.util.Locale.ROOT);
     if (!METHOD_TYPES.contains(type)) {
@@ -318,19 +356,8 @@ public class PaymentResource {
     PaymentRecord p = outcome.payment();
     PaymentResponse v = view(p, payments.attempts(p.id()));
     if (outcome.oneTimeActionUrl() != null && p.status() == PaymentStatus.REQUIRES_ACTION) {
-      return new PaymentResponse(
-          v.status(),
-          v.paymentId(),
-          v.orderId(),
-          v.amount(),
-          v.currency(),
-          v.pspUsed(),
-          new NextAction("redirect_to_url", absolute(outcome.oneTimeActionUrl())),
-          v.error(),
-          v.mode(),
-          v.attempts(),
-          v.createdAt(),
-          v.updatedAt());
+      return v.withNextAction(
+          new NextAction("redirect_to_url", absolute(outcome.oneTimeActionUrl())));
     }
     return v;
   }
@@ -428,7 +455,11 @@ public class PaymentResource {
                         late.get(a.id())))
             .toList(),
         p.createdAt(),
-        p.updatedAt());
+        p.updatedAt(),
+        p.pspPaymentId() != null ? p.pspPaymentId() : p.id(),
+        p.psp(),
+        null,
+        next == null ? null : new PaymentAction("redirect_url", next.redirectUrl()));
   }
 
   private String absolute(String url) {

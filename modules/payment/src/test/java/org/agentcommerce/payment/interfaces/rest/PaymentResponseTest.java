@@ -13,18 +13,23 @@ class PaymentResponseTest {
 
   private static PaymentResource.PaymentResponse answer(String redirect) {
     return new PaymentResource.PaymentResponse(
-        "requires_action",
-        "pay_1",
-        "ord_1",
-        "21.00",
-        "USD",
-        "stripe",
-        new PaymentResource.NextAction("redirect_to_url", redirect),
-        null,
-        "test",
-        List.of(),
-        Instant.EPOCH,
-        Instant.EPOCH);
+            "requires_action",
+            "pay_1",
+            "ord_1",
+            "21.00",
+            "USD",
+            "stripe",
+            null,
+            null,
+            "test",
+            List.of(),
+            Instant.EPOCH,
+            Instant.EPOCH,
+            "pi_1",
+            "stripe",
+            null,
+            null)
+        .withNextAction(new PaymentResource.NextAction("redirect_to_url", redirect));
   }
 
   @Test
@@ -37,6 +42,10 @@ class PaymentResponseTest {
     assertNull(replay.nextAction().redirectUrl());
     assertEquals("redirect_to_url", replay.nextAction().type());
     assertEquals(url, first.nextAction().redirectUrl(), "the first answer keeps it");
+    // The origin's payment_action carries the same address: shown once too.
+    assertEquals(url, first.paymentAction().url());
+    assertNull(replay.paymentAction().url());
+    assertNull(replay.clientSecret());
   }
 
   @Test

@@ -1,0 +1,171 @@
+package org.agentcommerce.webapp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.net.URL;
+import java.util.List;
+import org.agentcommerce.webapp.support.Agents;
+import org.agentcommerce.webapp.support.Deployments;
+import org.agentcommerce.webapp.support.Http;
+import org.agentcommerce.webapp.support.TestPayments;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Issue 38: the calls a client written for the origin service makes (its SDKs' requests, exactly),
+ * and the fields it reads from the answers (docs/compatibility.md). Our own extra fields may stay.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class OriginClientsIT {
+
+  static final String LUMEN = "merch_7c1e4a9d2b5f3e80";
+  static final String SINGLE = "prod_aecc96e30d0fbb41";
+
+  @Deployment(testable = false)
+  static WebArchive war() {
+    return Deployments.realWar();
+  }
+
+  @ArquillianResource URL base;
+
+  private Http http;
+  private Agents.Registered agent;
+
+  @BeforeEach
+  void agent() {
+    http = new Http(base).awaitReady();
+    agent = Agents.register(http);
+  }
+
+  private JsonObject ok(Http.Answer a) {
+    assertEquals(200, a.status(), a::toString);
+    return a.json();
+  }
+
+  private JsonObject get(String path) {
+    return ok(http.get(path, "X-API-Key", agent.apiKey()));
+  }
+
+  private String order() {
+    return TestPayments.payableOrder(http, agent.apiKey());
+  }
+
+  private List<String> ids(JsonObject page) {
+    return page.getJsonArray("orders").getValuesAs(JsonObject.class).stream()
+        .map(o -> o.getString("order_id"))
+        .toList();
+  }
+
+  /** The SDKs' list_orders(status=…): the origin's status names select our states. */
+  @Test
+  void listOrdersTakesTheOriginStatusNames() {
+    String unpaid = order();
+    String paid = order();
+    TestPayments.pay(http, agent.apiKey(), paid);
+
+    List<String> pending = ids(get("/agent/v1/orders?status=pending"));
+    assertEquals(List.of(unpaid), pending);
+    assertEquals(List.of(paid), ids(get("/agent/v1/orders?status=processing")));
+    for (String s : List.of("shipped", "delivered")) {
+      assertEquals(List.of(), ids(get("/agent/v1/orders?status=" + s)), s);
+    }
+    // Our own names still work, and an unknown one is still 422.
+    assertEquals(List.of(unpaid), ids(get("/agent/v1/orders?status=awaiting_payment")));
+    assertEquals(
+        422, http.get("/agent/v1/orders?status=lost", "X-API-Key", agent.apiKey()).status());
+    // limit=0 is the SDKs' "no limit given": the default page.
+    JsonObject all = get("/agent/v1/orders?limit=0");
+    assertEquals(50, all.getJsonObject("pagination").getInt("limit"), all::toString);
+    assertEquals(2, all.getJsonArray("orders").size());
+    assertEquals(
+        List.of(unpaid), ids(get("/agent/v1/sdk/orders?status=pending&limit=0")), "sdk route");
+  }
+
+  /** get_order reads order.items, total, fulfillment_status, total_refunded, timestamps. */
+  @Test
+  void anOrderCarriesTheFieldsTheOriginClientsRead() {
+    String orderId = order();
+    TestPayments.pay(http, agent.apiKey(), orderId);
+    JsonObject o = get("/agent/v1/orders/" + orderId).getJsonObject("order");
+    assertEquals(o.getString("total_amount"), o.getString("total"), o::toString);
+    assertEquals(1, o.getJsonArray("items").size(), o::toString);
+    assertEquals(SINGLE, o.getJsonArray("items").getJsonObject(0).getString("product_id"));
+    assertEquals("unfulfilled", o.getString("fulfillment_status"));
+    assertEquals("0.00", o.getString("total_refunded"));
+    assertTrue(o.containsKey("tracking_number"), o::toString);
+    assertFalse(o.getString("updated_at").isBlank());
+    // confirmed_at is set exactly when the merchant confirmed.
+    assertEquals(
+        "confirmed".equals(o.getString("status")),
+        o.get("confirmed_at") != null && o.get("confirmed_at") != JsonValue.NULL,
+        o::toString);
+
+    JsonObject row =
+        get("/agent/v1/sdk/orders").getJsonArray("orders").getValuesAs(JsonObject.class).stream()
+            .filter(r -> r.getString("order_id").equals(orderId))
+            .findFirst()
+            .orElseThrow();
+    assertFalse(row.getString("merchant_name").isBlank(), row::toString);
+    assertNotEquals(LUMEN, row.getString("merchant_name"), row::toString);
+    assertEquals("unfulfilled", row.getString("fulfillment_status"));
+    assertEquals(o.getString("total_amount"), row.getString("total"));
+    assertFalse(row.getString("updated_at").isBlank());
+  }
+
+  /**
+   * The SDKs' create_payment reads payment_intent_id (required in the TS SDK), psp, client_secret,
+   * payment_action and next_action; a 3-D Secure payment's action comes in both shapes. A tokenless
+   * {type:"dynamic"} method is a documented deviation: 422 that says what to do instead.
+   */
+  @Test
+  void aPaymentAnswersTheOriginFields() {
+    String orderId = order();
+    JsonObject paid = TestPayments.pay(http, agent.apiKey(), orderId);
+    assertFalse(paid.getString("payment_intent_id").isBlank(), paid::toString);
+    assertEquals(paid.getString("psp_used"), paid.getString("psp"));
+    assertEquals(JsonValue.NULL, paid.get("client_secret"));
+    assertEquals(JsonValue.NULL, paid.get("payment_action"));
+
+    String challenged = order();
+    Http.Answer a =
+        http.post(
+            "/agent/v1/payments",
+            "{\"order_id\":\""
+                + challenged
+                + "\",\"payment_method\":{\"type\":\"card\",\"token\":\"tok_threeDSecure2Required\"}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            org.agentcommerce.webapp.support.TestIssuer.token("buyer-3ds-" + challenged));
+    JsonObject waiting = ok(a);
+    assertEquals("requires_action", waiting.getString("status"), waiting::toString);
+    assertEquals("redirect_url", waiting.getJsonObject("payment_action").getString("type"));
+    assertEquals(
+        waiting.getJsonObject("next_action").getString("redirect_url"),
+        waiting.getJsonObject("payment_action").getString("url"));
+    assertEquals(JsonValue.NULL, waiting.get("client_secret"));
+
+    Http.Answer dynamic =
+        http.post(
+            "/agent/v1/payments",
+            "{\"order_id\":\"" + order() + "\",\"payment_method\":{\"type\":\"dynamic\"}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Agent-User-JWT",
+            org.agentcommerce.webapp.support.TestIssuer.token("buyer-dyn"));
+    assertEquals(422, dynamic.status(), dynamic::toString);
+    assertTrue(dynamic.body().contains("checkout/intents"), dynamic::toString);
+  }
+}
