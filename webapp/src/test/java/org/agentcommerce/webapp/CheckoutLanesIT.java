@@ -154,7 +154,12 @@ class CheckoutLanesIT {
                 "{\"items\":" + items(2) + "}",
                 "X-API-Key",
                 agent.apiKey()));
-    assertEquals("requires_redirect", r.getString("status"));
+    assertEquals("requires_external_platform_checkout", r.getString("status"));
+    // The origin's names beside ours (issue 38).
+    assertEquals(r.getString("platform"), r.getString("checkout_source"));
+    assertFalse(r.getBoolean("creates_pivota_order"));
+    assertFalse(r.getBoolean("creates_psp_payment"));
+    assertEquals(r.getJsonObject("estimate"), r.getJsonObject("pricing"));
     assertFalse(r.getBoolean("creates_order"));
     assertFalse(r.getBoolean("creates_payment"));
     assertEquals("sandbox", r.getString("platform"));
@@ -230,6 +235,15 @@ class CheckoutLanesIT {
     assertEquals("payment_submission_disabled", floor.getString("reason"));
     assertTrue(
         floor.getJsonObject("redirect").getString("checkout_url").contains("/sandbox/storefront/"));
+    // The origin's top-level names (issue 38).
+    assertEquals(
+        floor.getJsonObject("redirect").getString("platform"), floor.getString("platform"));
+    assertEquals(floor.getString("platform"), floor.getString("checkout_source"));
+    assertTrue(
+        floor
+            .getString("message")
+            .contains(floor.getJsonObject("redirect").getString("checkout_url")));
+    assertEquals(5, floor.getJsonArray("totals").size(), floor::toString);
     // Over the capture cap: the floor, naming the gate.
     gates(true, 100L);
     assertEquals(
@@ -248,7 +262,20 @@ class CheckoutLanesIT {
     assertTrue(chat.getString("acp_session_id").startsWith("csn_"));
     assertEquals("ready_for_payment", chat.getString("session_status"));
     assertEquals(
-        chat.getJsonObject("quote").getJsonObject("pricing"), chat.getJsonObject("totals"));
+        chat.getJsonObject("quote").getJsonObject("pricing"), chat.getJsonObject("pricing"));
+    // The origin's (and ACP's) totals: minor units, the total equal to amount_cents.
+    JsonObject total =
+        chat.getJsonArray("totals").getValuesAs(JsonObject.class).stream()
+            .filter(t -> t.getString("type").equals("total"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(
+        chat.getJsonNumber("amount_cents").longValue(), total.getJsonNumber("amount").longValue());
+    assertEquals(
+        new java.math.BigDecimal(chat.getJsonObject("pricing").getString("total"))
+            .movePointRight(2)
+            .longValueExact(),
+        total.getJsonNumber("amount").longValue());
     // Several merchants: refused with the split.
     refused(
         start(
@@ -553,6 +580,12 @@ class CheckoutLanesIT {
     assertEquals("ada@example.com", p.getString("email"));
     assertEquals("1 Main St", p.getJsonObject("shipping_address").getString("address_line1"));
     assertEquals(2, p.getInt("reads_left"));
+    // The origin's nested shape (issue 38) carries the same.
+    assertEquals("ada@example.com", p.getJsonObject("prefill").getString("customer_email"));
+    assertEquals(
+        p.getJsonObject("shipping_address"),
+        p.getJsonObject("prefill").getJsonObject("shipping_address"));
+    assertEquals(jakarta.json.JsonValue.NULL, p.get("stripe_config"));
     ok(prefill(token));
     assertEquals(0, ok(prefill(token)).getInt("reads_left"));
     refused(prefill(token), 410, "PREFILL_EXHAUSTED");

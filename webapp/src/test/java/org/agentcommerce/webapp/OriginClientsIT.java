@@ -156,6 +156,34 @@ class OriginClientsIT {
         waiting.getJsonObject("next_action").getString("redirect_url"),
         waiting.getJsonObject("payment_action").getString("url"));
     assertEquals(JsonValue.NULL, waiting.get("client_secret"));
+    // confirm-payment while the buyer has yet to pass 3-D Secure: 200 pending with the action.
+    JsonObject pending =
+        ok(
+            http.post(
+                "/agent/v1/orders/" + challenged + "/confirm-payment",
+                null,
+                "X-API-Key",
+                agent.apiKey()));
+    assertEquals("pending", pending.getString("status"), pending::toString);
+    assertEquals(challenged, pending.getString("order_id"));
+    assertFalse(pending.getJsonObject("payment_action").getString("url").isBlank());
+    assertEquals(JsonValue.NULL, pending.get("shopify_sync"));
+    assertEquals(
+        "payment_processing",
+        get("/agent/v1/orders/" + challenged).getJsonObject("order").getString("status"));
+    // A paid order: the origin's answer {status, message, order_id, payment_intent_id,
+    // shopify_sync}.
+    JsonObject confirmed =
+        ok(
+            http.post(
+                "/agent/v1/orders/" + orderId + "/confirm-payment",
+                null,
+                "X-API-Key",
+                agent.apiKey()));
+    assertEquals("success", confirmed.getString("status"), confirmed::toString);
+    assertFalse(confirmed.getString("message").isBlank());
+    assertEquals(paid.getString("payment_intent_id"), confirmed.getString("payment_intent_id"));
+    assertEquals(confirmed.getJsonObject("merchant_sync"), confirmed.getJsonObject("shopify_sync"));
 
     Http.Answer dynamic =
         http.post(

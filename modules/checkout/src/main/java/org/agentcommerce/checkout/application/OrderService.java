@@ -447,6 +447,14 @@ public class OrderService implements OrderBook, PlacedOrders {
           false,
           placements.isResolvable() ? placements.get().connectorOf(orderId).orElse(null) : null);
     }
+    if (s == OrderStatus.PAYMENT_PROCESSING
+        && payment.isPresent()
+        && ("requires_action".equals(payment.get().status())
+            || "processing".equals(payment.get().status()))) {
+      // The buyer (3-D Secure) or the PSP has yet to finish: the origin's client-confirm flow
+      // answers pending with the action to take, and nothing moves.
+      return new Confirmation(view(o), "pending", false, null);
+    }
     if (s != OrderStatus.PAID || payment.isEmpty() || !payment.get().succeeded()) {
       throw new ApiException(
           409,
@@ -474,7 +482,10 @@ public class OrderService implements OrderBook, PlacedOrders {
     return new Confirmation(view(o), "started", true, connector);
   }
 
-  /** What confirm-payment did. */
+  /**
+   * What confirm-payment did: {@code merchantSync} started, placed, or pending (the payment still
+   * waits for the buyer or the PSP; nothing was started).
+   */
   public record Confirmation(
       OrderView order, String merchantSync, boolean started, String connector) {}
 

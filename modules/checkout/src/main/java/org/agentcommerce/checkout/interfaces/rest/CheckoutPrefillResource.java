@@ -54,7 +54,23 @@ public class CheckoutPrefillResource {
           Map<String, String> shippingAddress,
       String returnUrl,
       Instant expiresAt,
-      @Schema(description = "Prefill reads this token has left") int readsLeft) {}
+      @Schema(description = "Prefill reads this token has left") int readsLeft,
+      @Schema(
+              description =
+                  "The origin service's shape: {customer_email, shipping_address}, null when the"
+                      + " agent gave neither",
+              nullable = true)
+          OriginPrefill prefill,
+      @Schema(
+              description =
+                  "Always null: the hosted page takes no Stripe.js configuration (the buyer pays"
+                      + " through our page; docs/compatibility.md)",
+              nullable = true)
+          Map<String, String> stripeConfig) {}
+
+  /** The origin service's nested prefill. */
+  @Schema(name = "CheckoutOriginPrefill")
+  public record OriginPrefill(String customerEmail, Map<String, String> shippingAddress) {}
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
@@ -127,7 +143,11 @@ public class CheckoutPrefillResource {
             address,
             p.intent().returnUrl(),
             p.intent().expiresAt(),
-            p.readsLeft());
+            p.readsLeft(),
+            p.data().containsKey("email") || address != null
+                ? new OriginPrefill(p.data().getString("email", null), address)
+                : null,
+            null);
     return Response.ok(r).header("Cache-Control", "no-store").build();
   }
 }

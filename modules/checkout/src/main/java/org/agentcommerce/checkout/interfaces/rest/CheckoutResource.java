@@ -90,7 +90,12 @@ public class CheckoutResource {
 
   @Schema(name = "ExternalCheckoutResponse")
   public record ExternalCheckoutResponse(
-      @Schema(description = "requires_redirect") String status,
+      @Schema(
+              description =
+                  "requires_external_platform_checkout (the origin service's value; clients"
+                      + " branch on it)",
+              enumeration = {"requires_external_platform_checkout"})
+          String status,
       @Schema(description = "external_platform") String lane,
       String merchantId,
       String platform,
@@ -101,7 +106,13 @@ public class CheckoutResource {
       @Schema(description = "The current prices, an estimate: the merchant's checkout is final")
           QuoteView.Pricing estimate,
       String currency,
-      List<String> warnings) {}
+      List<String> warnings,
+      @Schema(description = "The origin service's name for platform") String checkoutSource,
+      @Schema(description = "The origin service's name for creates_order: always false")
+          boolean createsPivotaOrder,
+      @Schema(description = "The origin service's name for creates_payment: always false")
+          boolean createsPspPayment,
+      @Schema(description = "The origin service's name for estimate") QuoteView.Pricing pricing) {}
 
   @POST
   @Path("/external-platform")
@@ -162,7 +173,7 @@ public class CheckoutResource {
             .toList();
     CheckoutLanes.Redirect r = lanes.redirect(seller, lines, publicBase());
     return new ExternalCheckoutResponse(
-        "requires_redirect",
+        "requires_external_platform_checkout",
         "external_platform",
         merchantId,
         r.platform(),
@@ -171,7 +182,11 @@ public class CheckoutResource {
         false,
         priced.view().pricing(),
         priced.view().currency(),
-        CheckoutLanes.redirectWarnings());
+        CheckoutLanes.redirectWarnings(),
+        r.platform(),
+        false,
+        false,
+        priced.view().pricing());
   }
 
   @Schema(name = "CreateAcpCheckoutRequest")
@@ -202,12 +217,51 @@ public class CheckoutResource {
       @Schema(description = "ready_for_payment (in chat)") String sessionStatus,
       Instant expiresAt,
       String currency,
-      QuoteView.Pricing totals,
+      @Schema(
+              description =
+                  "The origin service's (and ACP's) totals: [{type, display_text, amount}],"
+                      + " amount in minor units",
+              type = SchemaType.ARRAY,
+              implementation = AcpTotal.class)
+          List<AcpTotal> totals,
+      @Schema(description = "The same totals as decimal strings in major units")
+          QuoteView.Pricing pricing,
       @Schema(description = "The session's total in minor units") Long amountCents,
       QuoteView quote,
       @Schema(description = "The floor: the merchant's own checkout, when its platform has one")
           Redirect redirect,
-      List<String> warnings) {}
+      List<String> warnings,
+      @Schema(description = "The floor's platform (the origin's top-level name), else null")
+          String platform,
+      @Schema(description = "The floor's checkout source (= platform), else null")
+          String checkoutSource,
+      @Schema(description = "What the agent tells the buyer") String message) {}
+
+  /** One line of the totals, ACP's shape: amount in minor units. */
+  @Schema(name = "AcpCheckoutTotal")
+  public record AcpTotal(
+      @Schema(enumeration = {"subtotal", "discount", "fulfillment", "tax", "total"}) String type,
+      String displayText,
+      long amount) {
+
+    /**
+     * The totals of a priced basket, ACP's way round: subtotal, discount, fulfillment, tax, total.
+     */
+    static List<AcpTotal> of(QuoteView.Pricing p, String currency) {
+      return List.of(
+          new AcpTotal("subtotal", "Subtotal", minor(p.subtotal(), currency)),
+          new AcpTotal("discount", "Discount", minor(p.discountTotal(), currency)),
+          new AcpTotal("fulfillment", "Shipping", minor(p.shippingFee(), currency)),
+          new AcpTotal("tax", p.taxIncluded() ? "Tax (included)" : "Tax", minor(p.tax(), currency)),
+          new AcpTotal("total", "Total", minor(p.total(), currency)));
+    }
+
+    private static long minor(String major, String currency) {
+      return org.agentcommerce.checkout.application.Amounts.minor(
+              new java.math.BigDecimal(major), currency)
+          .orElseThrow();
+    }
+  }
 
   @POST
   @Path("/acp")
@@ -288,13 +342,20 @@ public class CheckoutResource {
           null,
           null,
           q.currency(),
+          AcpTotal.of(q.pricing(), q.currency()),
           q.pricing(),
           null,
           q,
           s.redirect() == null
               ? null
               : new Redirect(s.redirect().platform(), s.redirect().checkoutUrl()),
-          CheckoutLanes.redirectWarnings());
+          CheckoutLanes.redirectWarnings(),
+          s.redirect() == null ? null : s.redirect().platform(),
+          s.redirect() == null ? null : s.redirect().platform(),
+          s.redirect() == null
+              ? "This merchant cannot take the payment in chat: send the buyer to the merchant's"
+                  + " own checkout."
+              : "Finish on the merchant's checkout: " + s.redirect().checkoutUrl());
     }
     AcpSession session = s.session();
     return new AcpCheckoutResponse(
@@ -307,11 +368,15 @@ public class CheckoutResource {
         session.status(),
         session.expiresAt(),
         q.currency(),
+        AcpTotal.of(q.pricing(), q.currency()),
         q.pricing(),
         session.totals().total(),
         q,
         null,
-        List.of());
+        List.of(),
+        null,
+        null,
+        "Ready for payment: complete the session with the buyer's payment method.");
   }
 
   @Schema(name = "AcpPaymentData")
@@ -459,7 +524,11 @@ public class CheckoutResource {
           String checkoutToken,
       @Schema(description = "Our hosted checkout page; the token is in the fragment (#token=)")
           String checkoutUrl,
-      Instant expiresAt,
+      @Schema(
+              description =
+                  "When the token and the page stop working, in Unix seconds (the origin"
+                      + " service's form)")
+          long expiresAt,
       String merchantId,
       String orderId,
       String quoteId) {}
@@ -536,7 +605,7 @@ public class CheckoutResource {
         c.intent().id(),
         c.token(),
         c.checkoutUrl(),
-        c.intent().expiresAt(),
+        c.intent().expiresAt().getEpochSecond(),
         b.merchantId(),
         b.orderId(),
         b.quoteId());

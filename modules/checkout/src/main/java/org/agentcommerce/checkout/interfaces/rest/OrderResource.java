@@ -465,7 +465,20 @@ public class OrderResource {
 
   @Schema(name = "ConfirmPaymentResponse")
   public record ConfirmResponse(
-      String status, String orderId, String orderStatus, MerchantSync merchantSync) {}
+      @Schema(
+              description =
+                  "success (placement started or done) or pending (the payment still waits for"
+                      + " the buyer or the PSP: follow payment_action, then call again)",
+              enumeration = {"success", "pending"})
+          String status,
+      String orderId,
+      String orderStatus,
+      @Schema(description = "Null while pending") MerchantSync merchantSync,
+      @Schema(description = "What the agent tells the buyer") String message,
+      @Schema(description = "The PSP's id of the order's payment") String paymentIntentId,
+      @Schema(description = "The origin service's name for merchant_sync") MerchantSync shopifySync,
+      @Schema(description = "While pending: where the buyer finishes the payment")
+          OrderView.PaymentAction paymentAction) {}
 
   @POST
   @Path("/{order_id}/confirm-payment")
@@ -475,7 +488,9 @@ public class OrderResource {
       operationId = "confirmOrderPayment",
       summary = "Confirm payment and place the order with the merchant",
       description =
-          "Refuses 409 PAYMENT_NOT_SUCCEEDED unless the order's payment succeeded. Then moves the"
+          "While the payment still waits for the buyer (3-D Secure) or the PSP, answers 200"
+              + " pending with payment_action and changes nothing. Otherwise refuses 409"
+              + " PAYMENT_NOT_SUCCEEDED unless the order's payment succeeded. Then moves the"
               + " order to merchant_confirming and starts placing it on the merchant's platform in"
               + " the background: a durable job, retried with backoff, never placing it twice (our"
               + " order id is the platform's reference). The order becomes confirmed when the"
@@ -491,15 +506,36 @@ public class OrderResource {
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public ConfirmResponse confirmPayment(@PathParam("order_id") @Size(max = 40) String orderId) {
     OrderService.Confirmation c = orders.confirmPayment(caller.agentId(), orderId, scope());
-    return new ConfirmResponse(
-        "success",
-        c.order().orderId(),
-        c.order().status(),
+    OrderView.Payment payment = c.order().payment();
+    if ("pending".equals(c.merchantSync())) {
+      return new ConfirmResponse(
+          "pending",
+          c.order().orderId(),
+          c.order().status(),
+          null,
+          "The payment waits for the buyer or the PSP; nothing was placed. Follow payment_action,"
+              + " then confirm again.",
+          payment.paymentIntentId(),
+          null,
+          payment.paymentAction());
+    }
+    MerchantSync sync =
         new MerchantSync(
             c.merchantSync(),
             c.connector(),
             c.order().tracking().merchantOrderId(),
-            c.order().tracking().merchantOrderNumber()));
+            c.order().tracking().merchantOrderNumber());
+    return new ConfirmResponse(
+        "success",
+        c.order().orderId(),
+        c.order().status(),
+        sync,
+        "placed".equals(c.merchantSync())
+            ? "The merchant has the order."
+            : "Payment confirmed; the order is being placed with the merchant.",
+        payment.paymentIntentId(),
+        sync,
+        null);
   }
 
   @Schema(name = "PaymentOfferEvidenceRequest")
