@@ -239,6 +239,13 @@ class AnalyticsIT {
     }
     assertEquals(24, q.getJsonObject("last_24h").getInt("hours"));
     assertEquals(168, q.getJsonObject("last_7d").getInt("hours"));
+    // The origin's names (issue 38): product searches, inventory checks (cart validations),
+    // price queries (quotes), with its trend rule (nothing before: up 100).
+    assertEquals(3, q.getInt("product_searches"));
+    assertEquals("up", q.getString("product_searches_trend"));
+    assertEquals(100, q.getJsonNumber("product_searches_change").intValue());
+    assertEquals(1, q.getInt("inventory_checks"));
+    assertEquals(2, q.getInt("price_queries"));
 
     // The counts reach the database in a batch within the flush interval.
     long deadline = System.currentTimeMillis() + 30_000;
@@ -255,6 +262,20 @@ class AnalyticsIT {
     JsonObject summary = ok(get(agent, "/agent/v1/analytics/summary"));
     assertCount(summary.getJsonObject("last_7d"), "catalog_searches", 3, 0, "up");
     assertEquals(7, summary.getJsonObject("funnel").getInt("days"));
+    // The origin's shape and its days parameter (issue 38): never ignored.
+    assertEquals(
+        summary.getJsonObject("funnel"),
+        summary.getJsonObject("analytics").getJsonObject("funnel"));
+    assertTrue(summary.containsKey("agent_name"), summary::toString);
+    JsonObject month = ok(get(agent, "/agent/v1/analytics/summary?days=30"));
+    assertEquals(30, month.getJsonObject("funnel").getInt("days"));
+    assertEquals(
+        java.time.LocalDate.now(java.time.ZoneOffset.UTC).minusDays(29).toString(),
+        month.getJsonObject("analytics").getJsonObject("funnel").getString("from"));
+    for (String bad : java.util.List.of("0", "366", "x")) {
+      Http.Answer a = get(agent, "/agent/v1/analytics/summary?days=" + bad);
+      assertEquals(422, a.status(), bad + " -> " + a);
+    }
   }
 
   private JsonObject keyedTool(String tool, String arguments) {

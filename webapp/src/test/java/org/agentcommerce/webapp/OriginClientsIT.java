@@ -166,7 +166,10 @@ class OriginClientsIT {
                 agent.apiKey()));
     assertEquals("pending", pending.getString("status"), pending::toString);
     assertEquals(challenged, pending.getString("order_id"));
-    assertFalse(pending.getJsonObject("payment_action").getString("url").isBlank());
+    assertEquals(waiting.getString("payment_intent_id"), pending.getString("payment_intent_id"));
+    // The challenge address carries a secret: shown once, in the payment's own answer, never
+    // again here (docs/compatibility.md).
+    assertEquals(JsonValue.NULL, pending.get("payment_action"), pending::toString);
     assertEquals(JsonValue.NULL, pending.get("shopify_sync"));
     assertEquals(
         "payment_processing",
@@ -195,5 +198,127 @@ class OriginClientsIT {
             org.agentcommerce.webapp.support.TestIssuer.token("buyer-dyn"));
     assertEquals(422, dynamic.status(), dynamic::toString);
     assertTrue(dynamic.body().contains("checkout/intents"), dynamic::toString);
+  }
+
+  /**
+   * The routes the origin's gateway and UI call, served as thin views: tracking (v1 and v2) and the
+   * order refund (v1 and v2), which refunds the order's payment once per idempotency key.
+   */
+  @Test
+  void theOriginsOrderRoutesTrackAndRefund() {
+    String orderId = order();
+    JsonObject payment = TestPayments.pay(http, agent.apiKey(), orderId);
+    JsonObject track = get("/agent/v1/orders/" + orderId + "/track");
+    assertEquals(orderId, track.getString("order_id"));
+    assertEquals("unfulfilled", track.getString("fulfillment_status"));
+    assertEquals(track, get("/agent/v2/orders/" + orderId + "/tracking"));
+
+    Http.Answer partial =
+        http.post(
+            "/agent/v1/orders/" + orderId + "/refund",
+            "{\"amount\":\"1.00\",\"reason\":\"dent\"}",
+            "X-API-Key",
+            agent.apiKey(),
+            "Idempotency-Key",
+            "origin-refund-1");
+    JsonObject refund = ok(partial);
+    assertEquals(payment.getString("payment_id"), refund.getString("payment_id"));
+    assertEquals("1.00", refund.getString("amount"));
+    // The same key again: the same refund, not a second one.
+    JsonObject replay =
+        ok(
+            http.post(
+                "/agent/v1/orders/" + orderId + "/refund",
+                "{\"amount\":\"1.00\",\"reason\":\"dent\"}",
+                "X-API-Key",
+                agent.apiKey(),
+                "Idempotency-Key",
+                "origin-refund-1"));
+    assertEquals(refund.getString("refund_id"), replay.getString("refund_id"));
+    JsonObject v2 =
+        ok(
+            http.post(
+                "/agent/v2/orders/" + orderId + "/refunds",
+                "{\"amount\":\"2.00\"}",
+                "X-API-Key",
+                agent.apiKey()));
+    assertEquals(orderId, v2.getString("order_id"));
+    assertEquals("2.00", v2.getJsonObject("refund").getString("amount"));
+    assertEquals(
+        2,
+        ok(http.get(
+                "/agent/v1/payments/" + payment.getString("payment_id") + "/refunds",
+                "X-API-Key",
+                agent.apiKey()))
+            .getJsonArray("refunds")
+            .size());
+    assertEquals(
+        "3.00",
+        get("/agent/v1/orders/" + orderId).getJsonObject("order").getString("total_refunded"));
+    // An unpaid order has nothing to refund; another agent's order is not there.
+    Http.Answer unpaid =
+        http.post("/agent/v1/orders/" + order() + "/refund", "{}", "X-API-Key", agent.apiKey());
+    assertEquals(409, unpaid.status(), unpaid::toString);
+    Agents.Registered other = Agents.register(http);
+    assertEquals(
+        404,
+        http.post("/agent/v1/orders/" + orderId + "/refund", "{}", "X-API-Key", other.apiKey())
+            .status());
+    assertEquals(
+        404,
+        http.get("/agent/v1/orders/" + orderId + "/track", "X-API-Key", other.apiKey()).status());
+  }
+
+  /** The origin's v2 quote and order routes answer as their v1 twins. */
+  @Test
+  void theV2QuoteAndOrderRoutesWork() {
+    String body =
+        "{\"merchant_id\":\""
+            + LUMEN
+            + "\",\"items\":[{\"product_id\":\""
+            + SINGLE
+            + "\",\"quantity\":2}]}";
+    JsonObject quote = ok(http.post("/agent/v2/quotes/preview", body, "X-API-Key", agent.apiKey()));
+    String quoteId = quote.getString("quote_id");
+    assertEquals(
+        quote.getString("quote_id"), get("/agent/v2/quotes/" + quoteId).getString("quote_id"));
+    assertEquals(get("/agent/v1/quotes/" + quoteId), get("/agent/v2/quotes/" + quoteId));
+    JsonObject order =
+        ok(
+            http.post(
+                "/agent/v2/orders",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"quote_id\":\""
+                    + quoteId
+                    + "\",\"items\":[{\"product_id\":\""
+                    + SINGLE
+                    + "\",\"quantity\":2}],\"customer_email\":\"ada@example.com\"}",
+                "X-API-Key",
+                agent.apiKey(),
+                "Idempotency-Key",
+                "v2-order-1"));
+    assertEquals(quoteId, order.getString("quote_id"), order::toString);
+    // The same key again: the same order.
+    JsonObject replay =
+        ok(
+            http.post(
+                "/agent/v2/orders",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"quote_id\":\""
+                    + quoteId
+                    + "\",\"items\":[{\"product_id\":\""
+                    + SINGLE
+                    + "\",\"quantity\":2}],\"customer_email\":\"ada@example.com\"}",
+                "X-API-Key",
+                agent.apiKey(),
+                "Idempotency-Key",
+                "v2-order-1"));
+    assertEquals(order.getString("order_id"), replay.getString("order_id"));
+    assertEquals(1, get("/agent/v1/orders").getJsonArray("orders").size());
+    Agents.Registered other = Agents.register(http);
+    assertEquals(
+        404, http.get("/agent/v2/quotes/" + quoteId, "X-API-Key", other.apiKey()).status());
   }
 }

@@ -563,6 +563,53 @@ class WebhooksIT {
     }
   }
 
+  /**
+   * Issue 38: the origin service's webhook routes — the event catalog, signing-secret/rotate,
+   * deliveries/{id}/retry — and summary_24h on the delivery list.
+   */
+  @Test
+  void theOriginServicesWebhookRoutesWork() throws Exception {
+    String old = configure("[]");
+    JsonObject catalog = ok(http.get(path("/events/catalog"), "X-API-Key", agent.apiKey()));
+    List<String> types =
+        catalog.getJsonArray("events").getValuesAs(JsonObject.class).stream()
+            .map(e -> e.getString("event_type"))
+            .toList();
+    assertTrue(types.contains("order.payment_succeeded"), catalog::toString);
+    assertTrue(types.contains("webhook.test"), catalog::toString);
+    assertTrue(
+        catalog.getJsonArray("events").getValuesAs(JsonObject.class).stream()
+            .noneMatch(e -> e.getString("description").isBlank()));
+
+    String fresh =
+        ok(http.post(path("/signing-secret/rotate"), "", "X-API-Key", agent.apiKey()))
+            .getString("signing_secret");
+    assertNotEquals(old, fresh);
+    JsonObject d =
+        ok(http.post(path("/test"), "", "X-API-Key", agent.apiKey())).getJsonObject("delivery");
+    receiver.await(1, 5_000).get(0).verify(fresh);
+    awaitDelivery(d.getString("delivery_id"), "succeeded");
+    JsonObject again =
+        ok(http.post(
+                path("/deliveries/" + d.getString("delivery_id") + "/retry"),
+                "",
+                "X-API-Key",
+                agent.apiKey()))
+            .getJsonObject("delivery");
+    assertEquals(d.getString("delivery_id"), again.getString("delivery_id"));
+    List<WebhookReceiver.Received> got = receiver.await(2, 10_000);
+    assertEquals(got.get(0).header("webhook-id"), got.get(1).header("webhook-id"));
+    awaitDelivery(d.getString("delivery_id"), "succeeded");
+
+    JsonObject summary =
+        ok(http.get(path("/deliveries"), "X-API-Key", agent.apiKey())).getJsonObject("summary_24h");
+    assertEquals(1, summary.getInt("total"), summary::toString);
+    assertEquals(1, summary.getInt("succeeded"), summary::toString);
+    // Another agent's catalog is not there.
+    Agents.Registered other = Agents.register(http);
+    assertEquals(404, http.get(path("/events/catalog"), "X-API-Key", other.apiKey()).status());
+  }
+
   @Test
   void deliveriesPageWithACursorAndFilterByStatus() throws Exception {
     configure("[]");

@@ -36,8 +36,8 @@ public record OrderView(
     @Schema(description = "Refunded so far, decimal string in major units") String totalRefunded,
     @Schema(description = "The merchant's tracking number once shipped (also in tracking)")
         String trackingNumber,
-    @Schema(description = "When the merchant confirmed the order") Instant confirmedAt,
-    @Schema(description = "When the order was fulfilled (shipped)") Instant shippedAt) {
+    Instant confirmedAt,
+    Instant shippedAt) {
 
   public record Pricing(
       String subtotal,

@@ -53,6 +53,11 @@ public class WebhookService {
       String signingSecret,
       String format) {}
 
+  /** The agent's deliveries of the last 24 hours, counted by outcome. */
+  public WebhookStore.Summary summary24h(String agentId) {
+    return store.summary24h(agentId);
+  }
+
   public ConfigView config(String agentId) {
     Optional<WebhookStore.Endpoint> e = store.endpoint(agentId);
     if (e.isEmpty()) {

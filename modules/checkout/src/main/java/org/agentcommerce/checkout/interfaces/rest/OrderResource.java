@@ -160,6 +160,14 @@ public class OrderResource {
           "PRICE_CHANGED, QUOTE_EXPIRED, QUOTE_CONSUMED, QUOTE_MISMATCH, OUT_OF_STOCK, SHIPPING_UNAVAILABLE, CURRENCY_MISMATCH, PREFLIGHT_FAILED, idempotency_conflict",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public CreateOrderResponse create(@NotNull @Valid CreateOrderRequest body) {
+    return createOrder(body, buyerRefHeader);
+  }
+
+  /**
+   * The order creation without the idempotency binding: the v2 route calls it from its own
+   * {@code @Idempotent} method (a nested binding would claim the key twice).
+   */
+  public CreateOrderResponse createOrder(CreateOrderRequest body, String buyerRef) {
     if (body.metadata() != null && body.metadata().toString().length() > 4096) {
       throw new InvalidInputException(
           new InvalidInputException.Violation(
@@ -167,7 +175,7 @@ public class OrderResource {
               "metadata is at most 4 KB of JSON",
               "value_error.too_large"));
     }
-    Order.Parties parties = parties(body);
+    Order.Parties parties = parties(body, buyerRef);
     OrderView v =
         orders.create(
             new OrderService.CreateOrder(
@@ -198,10 +206,10 @@ public class OrderResource {
         v.createdAt());
   }
 
-  private Order.Parties parties(CreateOrderRequest body) {
+  private Order.Parties parties(CreateOrderRequest body, String buyerRef) {
     String ref = null;
-    if (buyerRefHeader != null && !buyerRefHeader.isBlank()) {
-      BuyerRef parsed = BuyerRef.require(buyerRefHeader, List.of("header", "X-Buyer-Ref"));
+    if (buyerRef != null && !buyerRef.isBlank()) {
+      BuyerRef parsed = BuyerRef.require(buyerRef, List.of("header", "X-Buyer-Ref"));
       ref = buyers.canonical(caller.agentId(), parsed).toString();
     }
     JsonWebToken token = buyer.token().orElse(null);
@@ -251,6 +259,67 @@ public class OrderResource {
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public OrderResponse get(@PathParam("order_id") @Size(max = 40) String orderId) {
     return new OrderResponse("success", orders.get(caller.agentId(), orderId, scope()));
+  }
+
+  @Schema(name = "OrderTracking")
+  public record Tracking(
+      @Schema(required = true) String status,
+      @Schema(required = true) String orderId,
+      @Schema(required = true) String orderStatus,
+      @Schema(
+              required = true,
+              enumeration = {"unfulfilled", "fulfilled", "cancelled"})
+          String fulfillmentStatus,
+      String trackingNumber,
+      @Schema(description = "Not tracked here: always null", nullable = true) String carrier,
+      String merchantOrderId,
+      String merchantOrderNumber,
+      Instant confirmedAt,
+      Instant shippedAt,
+      @Schema(
+              type = SchemaType.STRING,
+              format = "date-time",
+              description = "Not tracked apart from shipping: always null",
+              nullable = true)
+          Instant deliveredAt,
+      Instant updatedAt) {
+
+    static Tracking of(OrderView o) {
+      return new Tracking(
+          "success",
+          o.orderId(),
+          o.status(),
+          o.fulfillmentStatus(),
+          o.trackingNumber(),
+          null,
+          o.tracking().merchantOrderId(),
+          o.tracking().merchantOrderNumber(),
+          o.confirmedAt(),
+          o.shippedAt(),
+          null,
+          o.updatedAt());
+    }
+  }
+
+  @GET
+  @Path("/{order_id}/track")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "trackOrder",
+      summary = "Where an order stands at the merchant (the origin service's route)",
+      description =
+          "The order's fulfilment: status, tracking number, the merchant's order, when it was"
+              + " confirmed and shipped. Another agent's order is 404.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The tracking",
+      content = @Content(schema = @Schema(implementation = Tracking.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "ORDER_NOT_FOUND",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public Tracking track(@PathParam("order_id") @Size(max = 40) String orderId) {
+    return Tracking.of(orders.get(caller.agentId(), orderId, scope()));
   }
 
   @Schema(name = "OrderSummary")

@@ -142,6 +142,11 @@ public class QuoteResource {
       description = "OUT_OF_STOCK, SHIPPING_UNAVAILABLE",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public QuoteResponse preview(@NotNull @Valid QuoteRequest body) {
+    return previewQuote(body);
+  }
+
+  /** The preview without the idempotency binding (the v2 route calls it from its own). */
+  public QuoteResponse previewQuote(QuoteRequest body) {
     QuoteView v =
         quotes.preview(
             caller.agentId(),

@@ -163,8 +163,23 @@ public class WebhooksResource {
       @Schema(required = true) String status,
       @Schema(required = true, type = SchemaType.ARRAY, implementation = Delivery.class)
           List<Delivery> deliveries,
-      @Schema(description = "Pass as cursor for the next page; null at the end")
-          String nextCursor) {}
+      @Schema(description = "Pass as cursor for the next page; null at the end") String nextCursor,
+      @Schema(
+              required = true,
+              description = "The last 24 hours' deliveries (the origin service's summary_24h)")
+          // Named with the underscore so that the JSON name and the document agree.
+          Summary summary_24h) {}
+
+  @Schema(name = "WebhookEventCatalogEntry")
+  public record CatalogEntry(
+      @Schema(required = true, example = "order.payment_succeeded") String eventType,
+      @Schema(required = true, description = "What happened") String description) {}
+
+  @Schema(name = "WebhookEventCatalogResponse")
+  public record CatalogResponse(
+      @Schema(required = true) String status,
+      @Schema(required = true, type = SchemaType.ARRAY, implementation = CatalogEntry.class)
+          List<CatalogEntry> events) {}
 
   private String self() {
     if (!caller.agentId().equals(agentId)) {
@@ -324,7 +339,76 @@ public class WebhooksResource {
     return new DeliveryListResponse(
         "success",
         page.deliveries().stream().map(d -> delivery(d, null)).toList(),
-        page.nextCursor());
+        page.nextCursor(),
+        summary(webhooks.summary24h(self())));
+  }
+
+  @GET
+  @Path("/events/catalog")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "listWebhookEventTypes",
+      summary = "The event types a webhook can subscribe to",
+      description =
+          "Every order event type (subscribed_events names these) and webhook.test, with what"
+              + " each means; their data is in docs/events.md.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The catalog",
+      content = @Content(schema = @Schema(implementation = CatalogResponse.class)))
+  public CatalogResponse catalog() {
+    self();
+    List<CatalogEntry> events = new java.util.ArrayList<>();
+    for (org.agentcommerce.events.api.OrderEventType t :
+        org.agentcommerce.events.api.OrderEventType.values()) {
+      events.add(new CatalogEntry(t.wireName(), t.description()));
+    }
+    events.add(
+        new CatalogEntry(
+            WebhookService.TEST_EVENT, "A test delivery sent with POST …/webhooks/test"));
+    return new CatalogResponse("success", events);
+  }
+
+  @POST
+  @Path("/signing-secret/rotate")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "rotateWebhookSigningSecret",
+      summary = "Rotate the webhook signing secret (the origin service's route)",
+      description = "The same as POST …/webhooks/secret/rotate.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The new secret",
+      content = @Content(schema = @Schema(implementation = RotationResponse.class)))
+  @APIResponse(
+      responseCode = "409",
+      description = "WEBHOOK_NOT_CONFIGURED, WEBHOOK_CONFIG_BUSY",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(
+      responseCode = "503",
+      description = "WEBHOOKS_NOT_CONFIGURED",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public RotationResponse rotateSigningSecret() {
+    return rotate();
+  }
+
+  @POST
+  @Path("/deliveries/{delivery_id}/retry")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      operationId = "retryWebhookDelivery",
+      summary = "Deliver again (the origin service's route)",
+      description = "The same as POST …/deliveries/{delivery_id}/redeliver.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The delivery, queued",
+      content = @Content(schema = @Schema(implementation = DeliveryResponse.class)))
+  @APIResponse(
+      responseCode = "409",
+      description = "DELIVERY_IN_PROGRESS",
+      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  public DeliveryResponse retry(@PathParam("delivery_id") @Size(max = 40) String deliveryId) {
+    return redeliver(deliveryId);
   }
 
   @GET
@@ -369,7 +453,6 @@ public class WebhooksResource {
 
   private static ConfigResponse response(WebhookService.ConfigView v) {
     WebhookStore.Summary s = v.summary();
-    long outcomes = s.succeeded() + s.failed();
     return new ConfigResponse(
         "success",
         new Config(
@@ -380,15 +463,20 @@ public class WebhooksResource {
             v.lastTestAt(),
             v.lastTestStatus(),
             v.disabledReason(),
-            new Summary(
-                s.total(),
-                s.succeeded(),
-                s.failed(),
-                s.retrying(),
-                outcomes == 0 ? null : (double) s.succeeded() / outcomes,
-                s.lastDeliveryAt()),
+            summary(s),
             v.format()),
         v.signingSecret());
+  }
+
+  private static Summary summary(WebhookStore.Summary s) {
+    long outcomes = s.succeeded() + s.failed();
+    return new Summary(
+        s.total(),
+        s.succeeded(),
+        s.failed(),
+        s.retrying(),
+        outcomes == 0 ? null : (double) s.succeeded() / outcomes,
+        s.lastDeliveryAt());
   }
 
   private static Delivery delivery(WebhookStore.Delivery d, List<WebhookStore.Attempt> attempts) {

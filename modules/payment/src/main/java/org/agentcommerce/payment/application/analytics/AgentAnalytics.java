@@ -90,6 +90,20 @@ public class AgentAnalytics {
     return new Funnel(days, first, today, FunnelCounts.of(total), daily);
   }
 
+  /** The agent's registered name (the origin's summary carries it); null when it has none. */
+  public String agentName(String agentId) {
+    try (java.sql.Connection c = org.agentcommerce.platform.api.Database.connection();
+        java.sql.PreparedStatement ps =
+            c.prepareStatement("SELECT name FROM agents WHERE id = ?")) {
+      ps.setString(1, agentId);
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException("Could not read the agent's name", e);
+    }
+  }
+
   public Calls calls(String agentId) {
     Instant now = clock.instant();
     Instant hour = now.truncatedTo(ChronoUnit.HOURS);

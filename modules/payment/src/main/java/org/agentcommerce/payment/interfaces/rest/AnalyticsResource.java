@@ -47,9 +47,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AnalyticsResource {
 
   /** Days of the summary's funnel totals: the funnel's default. */
-  static final int SUMMARY_DAYS = 7;
-
   @Inject AgentAnalytics analytics;
+
   @Inject Caller caller;
 
   @Schema(
@@ -120,7 +119,42 @@ public class AnalyticsResource {
       // Named with the underscore so that the JSON name and the document agree (last_24h).
       @Schema(required = true, description = "The last 24 hours") AnalyticsCallWindow last_24h,
       @Schema(required = true, description = "The last 7 days (168 hours)")
-          AnalyticsCallWindow last_7d) {}
+          AnalyticsCallWindow last_7d,
+      @Schema(description = "The origin service's names: catalog searches, last 24 hours")
+          long productSearches,
+      @Schema(enumeration = {"up", "down", "stable"}) String productSearchesTrend,
+      @Schema(
+              description =
+                  "Percent against the 24 hours before, unsigned (the trend says which way)")
+          BigDecimal productSearchesChange,
+      @Schema(description = "Cart validations, last 24 hours") long inventoryChecks,
+      @Schema(enumeration = {"up", "down", "stable"}) String inventoryChecksTrend,
+      BigDecimal inventoryChecksChange,
+      @Schema(description = "Quotes, last 24 hours") long priceQueries,
+      @Schema(enumeration = {"up", "down", "stable"}) String priceQueriesTrend,
+      BigDecimal priceQueriesChange) {}
+
+  /**
+   * The origin service's trend of a count against the window before: stable within 5 %, else up or
+   * down, with the unsigned change in percent (100 when there was nothing before).
+   */
+  record OriginTrend(String trend, BigDecimal change) {
+    static OriginTrend of(AnalyticsCallCount c) {
+      if (c.previousCount() == 0) {
+        return c.count() == 0
+            ? new OriginTrend("stable", BigDecimal.ZERO)
+            : new OriginTrend("up", BigDecimal.valueOf(100));
+      }
+      BigDecimal change =
+          BigDecimal.valueOf(c.count() - c.previousCount())
+              .multiply(BigDecimal.valueOf(100))
+              .divide(BigDecimal.valueOf(c.previousCount()), 1, java.math.RoundingMode.HALF_UP);
+      if (change.abs().compareTo(BigDecimal.valueOf(5)) < 0) {
+        return new OriginTrend("stable", change);
+      }
+      return new OriginTrend(change.signum() > 0 ? "up" : "down", change.abs());
+    }
+  }
 
   @Schema(name = "AnalyticsFunnelTotals", description = "The funnel's totals over a period")
   public record AnalyticsFunnelTotals(
@@ -142,7 +176,18 @@ public class AnalyticsResource {
       @Schema(required = true, description = "Counted calls, last 24 hours")
           AnalyticsCallWindow last_24h,
       @Schema(required = true, description = "Counted calls, last 7 days")
-          AnalyticsCallWindow last_7d) {}
+          AnalyticsCallWindow last_7d,
+      @Schema(description = "The agent's registered name", nullable = true) String agentName,
+      @Schema(
+              required = true,
+              description = "The origin service's nesting: {funnel, last_24h, last_7d} again")
+          AnalyticsSummaryBody analytics) {}
+
+  @Schema(name = "AnalyticsSummaryBody")
+  public record AnalyticsSummaryBody(
+      @Schema(required = true) AnalyticsFunnelTotals funnel,
+      @Schema(required = true) AnalyticsCallWindow last_24h,
+      @Schema(required = true) AnalyticsCallWindow last_7d) {}
 
   @GET
   @Path("/funnel")
@@ -216,8 +261,25 @@ public class AnalyticsResource {
       content = @Content(schema = @Schema(implementation = AnalyticsQueriesResponse.class)))
   public AnalyticsQueriesResponse queries() {
     Calls c = analytics.calls(caller.agentId());
+    AnalyticsCallWindow day = window(c.last24h());
+    OriginTrend searches = OriginTrend.of(day.catalogSearches());
+    OriginTrend checks = OriginTrend.of(day.cartValidations());
+    OriginTrend prices = OriginTrend.of(day.quotes());
     return new AnalyticsQueriesResponse(
-        "success", caller.agentId(), c.asOf(), window(c.last24h()), window(c.last7d()));
+        "success",
+        caller.agentId(),
+        c.asOf(),
+        day,
+        window(c.last7d()),
+        day.catalogSearches().count(),
+        searches.trend(),
+        searches.change(),
+        day.cartValidations().count(),
+        checks.trend(),
+        checks.change(),
+        day.quotes().count(),
+        prices.trend(),
+        prices.change());
   }
 
   @GET
@@ -227,15 +289,29 @@ public class AnalyticsResource {
       operationId = "getAnalyticsSummary",
       summary = "Funnel totals and call counts in one answer",
       description =
-          "The funnel's totals over the last 7 days (as GET /agent/v1/analytics/funnel with its"
-              + " default days, without the daily rows) under funnel, and the call counts of"
-              + " GET /agent/v1/analytics/queries.")
+          "The funnel's totals over the last `days` days (1 to 365, default 7; as GET"
+              + " /agent/v1/analytics/funnel without the daily rows) under funnel, and the call"
+              + " counts of GET /agent/v1/analytics/queries; the same again under analytics, with"
+              + " agent_name (the origin service's shape).")
   @APIResponse(
       responseCode = "200",
       description = "The summary",
       content = @Content(schema = @Schema(implementation = AnalyticsSummaryResponse.class)))
-  public AnalyticsSummaryResponse summary() {
-    Funnel f = analytics.funnel(caller.agentId(), caller.merchantScope(), SUMMARY_DAYS);
+  public AnalyticsSummaryResponse summary(
+      @Parameter(
+              description = "Days the funnel covers, today included",
+              schema =
+                  @Schema(
+                      type = SchemaType.INTEGER,
+                      minimum = "1",
+                      maximum = "365",
+                      defaultValue = "7"))
+          @QueryParam("days")
+          @DefaultValue("7")
+          @Min(1)
+          @Max(365)
+          int days) {
+    Funnel f = analytics.funnel(caller.agentId(), caller.merchantScope(), days);
     Calls c = analytics.calls(caller.agentId());
     FunnelCounts t = f.total();
     AnalyticsFunnelTotals totals =
@@ -247,8 +323,16 @@ public class AnalyticsResource {
             t.paymentAttempted(),
             t.ordersCompleted(),
             t.conversionRate());
+    AnalyticsCallWindow day = window(c.last24h());
+    AnalyticsCallWindow week = window(c.last7d());
     return new AnalyticsSummaryResponse(
-        "success", caller.agentId(), totals, window(c.last24h()), window(c.last7d()));
+        "success",
+        caller.agentId(),
+        totals,
+        day,
+        week,
+        analytics.agentName(caller.agentId()),
+        new AnalyticsSummaryBody(totals, day, week));
   }
 
   private static AnalyticsCallWindow window(CallWindow w) {

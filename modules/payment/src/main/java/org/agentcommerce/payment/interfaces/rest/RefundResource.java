@@ -101,6 +101,14 @@ public class RefundResource {
       description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public RefundView refund(@PathParam("payment_id") String paymentId, @Valid RefundRequest body) {
+    return refundPayment(paymentId, body);
+  }
+
+  /**
+   * The refund itself, without the idempotency binding: the order routes call it from their own
+   * {@code @Idempotent} methods (a nested binding would claim the key twice).
+   */
+  public RefundView refundPayment(String paymentId, RefundRequest body) {
     requireVisible(paymentId);
     BigDecimal amount = body == null ? null : PaymentResource.decimal(body.amount(), "amount");
     return view(
