@@ -38,4 +38,14 @@ import org.agentcommerce.platform.api.Database;
     })
 @ApplicationScoped
 @ApplicationPath("/")
-public class AgentCommerceApplication extends Application {}
+public class AgentCommerceApplication extends Application {
+
+  /**
+   * The runtime's generated WADL is off: {@code OPTIONS} answers {@code Allow} in our shape ({@code
+   * OptionsFilter}), never the runtime's class names.
+   */
+  @Override
+  public java.util.Map<String, Object> getProperties() {
+    return java.util.Map.of("jersey.config.server.wadl.disableWadl", true);
+  }
+}

@@ -201,6 +201,32 @@ class EdgeIT {
     return "Host: 127.0.0.1:" + base.getPort() + "\r\n";
   }
 
+  /** Issue 38: RFC 9112 — an HTTP/1.1 request without Host is a 400, not an empty 200. */
+  @Test
+  void aRequestWithoutHostIsRefusedInOurShape() {
+    for (String path :
+        List.of("/agent/v1/health", "/agent/v1/orders", "/agent/v1/products/search")) {
+      RawHttp.Exchange exchange = raw("GET " + path + " HTTP/1.1\r\nConnection: close\r\n\r\n");
+      Http.Answer answer = exchange.first();
+      assertEquals(400, answer.status(), path + " -> " + answer);
+      assertEquals("BAD_REQUEST", answer.json().getJsonObject("detail").getString("error"));
+    }
+  }
+
+  /** Issue 38: OPTIONS answers Allow in our JSON shape, never the runtime's WADL. */
+  @Test
+  void optionsAnswersAllowInOurShape() {
+    Http.Answer a = new Http(base).send("OPTIONS", "/agent/v1/orders", null, "Accept", "*/*");
+    assertEquals(200, a.status(), a::toString);
+    assertFalse(a.body().contains("wadl") || a.body().contains("application xmlns"), a::toString);
+    List<String> allow =
+        a.json().getJsonArray("allow").getValuesAs(jakarta.json.JsonString.class).stream()
+            .map(jakarta.json.JsonString::getString)
+            .toList();
+    assertTrue(allow.contains("GET") && allow.contains("OPTIONS"), a::toString);
+    assertTrue(a.header("Allow").orElse("").contains("GET"), a::toString);
+  }
+
   @Test
   void duplicateHostHeadersAreRefusedInOurShape() {
     RawHttp.Exchange exchange =

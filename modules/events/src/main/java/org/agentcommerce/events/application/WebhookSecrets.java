@@ -76,13 +76,71 @@ public class WebhookSecrets {
     }
   }
 
+  /**
+   * On the embedded H2 default only (a local trial), without a configured key: a key kept in {@code
+   * ac.webhooks.local-key-file} (made at first use, owner-only). Empty on any other database: there
+   * the key is required (docs/events.md, Secrets).
+   */
+  private String localKey() {
+    String k = localKey;
+    if (k != null) {
+      return k;
+    }
+    synchronized (this) {
+      if (localKey != null) {
+        return localKey;
+      }
+      try (java.sql.Connection c = org.agentcommerce.platform.api.Database.connection()) {
+        if (!"H2".equalsIgnoreCase(c.getMetaData().getDatabaseProductName())) {
+          return "";
+        }
+      } catch (java.sql.SQLException | RuntimeException e) {
+        return ""; // no database to ask: no local key
+      }
+      java.nio.file.Path file = java.nio.file.Path.of(localKeyFile);
+      try {
+        if (!java.nio.file.Files.exists(file)) {
+          byte[] raw = new byte[32];
+          RANDOM.nextBytes(raw);
+          java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
+          java.nio.file.Files.writeString(file, Base64.getEncoder().encodeToString(raw));
+          try {
+            java.nio.file.Files.setPosixFilePermissions(
+                file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+          } catch (UnsupportedOperationException ignored) {
+            // not a POSIX file system
+          }
+          java.util.logging.Logger.getLogger(WebhookSecrets.class.getName())
+              .warning(
+                  "No ac.webhooks.encryption-key: webhook secrets on this embedded H2 database are"
+                      + " encrypted with a local key made at "
+                      + file.toAbsolutePath()
+                      + " (for trials; set the key before anything else)");
+        }
+        localKey = java.nio.file.Files.readString(file).trim();
+        return localKey;
+      } catch (java.io.IOException e) {
+        throw new IllegalStateException("The local webhook key file cannot be used: " + file, e);
+      }
+    }
+  }
+
   /** Throws 503 WEBHOOKS_NOT_CONFIGURED unless an encryption key is configured. */
   public void requireConfigured() {
     key();
   }
 
+  @Inject
+  @ConfigProperty(name = "ac.webhooks.local-key-file", defaultValue = "data/webhook-encryption.key")
+  String localKeyFile;
+
+  private volatile String localKey;
+
   private SecretKeySpec key() {
     String configured = encryptionKey.orElse("").trim();
+    if (configured.isEmpty()) {
+      configured = localKey();
+    }
     byte[] raw;
     try {
       raw = Base64.getDecoder().decode(configured);

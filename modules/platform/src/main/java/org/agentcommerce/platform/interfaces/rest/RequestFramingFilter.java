@@ -14,16 +14,17 @@ import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * Refuses requests whose addressing is ambiguous, before anything else runs: more than one {@code
- * Host} header (RFC 9112 section 3.2), and a path with an encoded slash, backslash or dot ({@code
- * %2F}, {@code %5C}, {@code %2E}): the container decodes them and then resolves dot segments, so
- * {@code /webhooks/psp/..%2F..%2Fagent%2Fv1%2Fhealth} would reach another operation than the one
- * its prefix names (and than a proxy routing by prefix believes). 400 in the error shape, the
- * connection closed, logged at FINE. (Framing conflicts such as {@code Transfer-Encoding} with
- * {@code Content-Length} never reach a servlet: the HTTP layer refuses them.) On Payara the HTTP
- * edge filter refuses an encoded separator first, with the same answer, before the container
- * resolves the path ({@code org.agentcommerce.platform.infrastructure.http.EdgeFilters}): a path
- * such as {@code /x/..%2Fhealth} would otherwise leave the application and never reach this filter.
+ * Refuses requests whose addressing is ambiguous, before anything else runs: no {@code Host} header
+ * on HTTP/1.1 or more than one (RFC 9112 section 3.2), and a path with an encoded slash, backslash
+ * or dot ({@code %2F}, {@code %5C}, {@code %2E}): the container decodes them and then resolves dot
+ * segments, so {@code /webhooks/psp/..%2F..%2Fagent%2Fv1%2Fhealth} would reach another operation
+ * than the one its prefix names (and than a proxy routing by prefix believes). 400 in the error
+ * shape, the connection closed, logged at FINE. (Framing conflicts such as {@code
+ * Transfer-Encoding} with {@code Content-Length} never reach a servlet: the HTTP layer refuses
+ * them.) On Payara the HTTP edge filter refuses an encoded separator first, with the same answer,
+ * before the container resolves the path ({@code
+ * org.agentcommerce.platform.infrastructure.http.EdgeFilters}): a path such as {@code
+ * /x/..%2Fhealth} would otherwise leave the application and never reach this filter.
  */
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class RequestFramingFilter implements Filter {
@@ -36,8 +37,12 @@ public class RequestFramingFilter implements Filter {
       throws IOException, ServletException {
     HttpServletRequest request = (HttpServletRequest) req;
     String problem = null;
-    if (Collections.list(request.getHeaders("Host")).size() > 1) {
+    int hosts = Collections.list(request.getHeaders("Host")).size();
+    if (hosts > 1) {
       problem = "More than one Host header.";
+    } else if (hosts == 0 && !"HTTP/1.0".equals(request.getProtocol())) {
+      // RFC 9112 section 3.2: an HTTP/1.1 request without Host is answered 400.
+      problem = "A request without a Host header.";
     } else if (hasEncodedSeparator(request.getRequestURI())) {
       problem = ENCODED_SEPARATOR;
     }
