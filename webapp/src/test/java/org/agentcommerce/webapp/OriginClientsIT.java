@@ -321,4 +321,46 @@ class OriginClientsIT {
     assertEquals(
         404, http.get("/agent/v2/quotes/" + quoteId, "X-API-Key", other.apiKey()).status());
   }
+
+  /**
+   * quotes/preview takes the origin's selected_delivery_option object and answers its presentment,
+   * charge and settlement currencies.
+   */
+  @Test
+  void aQuoteTakesTheDeliveryOptionAsAnObject() {
+    String items = "\"items\":[{\"product_id\":\"" + SINGLE + "\",\"quantity\":1}]";
+    JsonObject first =
+        ok(
+            http.post(
+                "/agent/v1/quotes/preview",
+                "{\"merchant_id\":\"" + LUMEN + "\"," + items + "}",
+                "X-API-Key",
+                agent.apiKey()));
+    List<JsonObject> options = first.getJsonArray("delivery_options").getValuesAs(JsonObject.class);
+    String last = options.get(options.size() - 1).getString("id");
+    JsonObject chosen =
+        ok(
+            http.post(
+                "/agent/v1/quotes/preview",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\","
+                    + items
+                    + ",\"selected_delivery_option\":{\"id\":\""
+                    + last
+                    + "\",\"label\":\"whatever\"}}",
+                "X-API-Key",
+                agent.apiKey()));
+    assertEquals(last, chosen.getString("selected_delivery_option"), chosen::toString);
+    assertEquals(chosen.getString("currency"), chosen.getString("presentment_currency"));
+    assertEquals(chosen.getString("currency"), chosen.getString("charge_currency"));
+    assertEquals(chosen.getString("currency"), chosen.getString("settlement_currency"));
+    Http.Answer bad =
+        http.post(
+            "/agent/v1/quotes/preview",
+            "{\"merchant_id\":\"" + LUMEN + "\"," + items + ",\"selected_delivery_option\":7}",
+            "X-API-Key",
+            agent.apiKey());
+    assertEquals(422, bad.status(), bad::toString);
+  }
 }

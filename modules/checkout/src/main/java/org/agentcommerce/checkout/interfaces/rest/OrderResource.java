@@ -3,6 +3,7 @@ package org.agentcommerce.checkout.interfaces.rest;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.Max;
@@ -92,7 +93,12 @@ public class OrderResource {
           @Schema(description = "A check: must be the currency the merchant prices the order in")
           String currency,
       @Size(max = 5) List<@NotBlank @Size(max = 40) String> discountCodes,
-      @Size(max = 20) String selectedDeliveryOption,
+      @Schema(
+              description =
+                  "standard, express, ... (default: the cheapest); or the origin service's object"
+                      + " {id, …}",
+              oneOf = {String.class, java.util.Map.class})
+          JsonValue selectedDeliveryOption,
       @Size(max = 255) String idempotencyKey,
       @Size(max = 200) String agentSessionId,
       @Schema(description = "Free-form JSON object stored with the order (at most 4 KB)")
@@ -187,7 +193,8 @@ public class OrderResource {
                 body.customerEmail(),
                 body.customerName(),
                 body.discountCodes(),
-                body.selectedDeliveryOption(),
+                WireItems.deliveryOption(
+                    body.selectedDeliveryOption(), List.of("body", "selected_delivery_option")),
                 parties));
     return new CreateOrderResponse(
         "success",

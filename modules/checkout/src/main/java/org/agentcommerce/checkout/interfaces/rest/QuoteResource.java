@@ -2,6 +2,7 @@ package org.agentcommerce.checkout.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
@@ -72,8 +73,12 @@ public class QuoteResource {
               description =
                   "Where it ships: country is enough to quote; state (US) and postal_code refine tax")
           WireItems.Address shippingAddress,
-      @Size(max = 20) @Schema(description = "standard, express, ... (default: the cheapest)")
-          String selectedDeliveryOption,
+      @Schema(
+              description =
+                  "standard, express, ... (default: the cheapest); or the origin service's object"
+                      + " {id, …}",
+              oneOf = {String.class, java.util.Map.class})
+          JsonValue selectedDeliveryOption,
       @Size(max = 40) String briefId,
       @Size(max = 255) String idempotencyKey) {}
 
@@ -93,7 +98,12 @@ public class QuoteResource {
       String selectedDeliveryOption,
       QuoteView.Destination shipTo,
       String briefId,
-      java.time.Instant createdAt) {
+      java.time.Instant createdAt,
+      @Schema(description = "The origin service's name: the currency shown (= currency)")
+          String presentmentCurrency,
+      @Schema(description = "The currency charged (= currency)") String chargeCurrency,
+      @Schema(description = "The currency settled to the merchant (= currency)")
+          String settlementCurrency) {
     static QuoteResponse of(QuoteView v, String quoteStatus) {
       return new QuoteResponse(
           "success",
@@ -110,7 +120,10 @@ public class QuoteResource {
           v.selectedDeliveryOption(),
           v.shipTo(),
           v.briefId(),
-          v.createdAt());
+          v.createdAt(),
+          v.currency(),
+          v.currency(),
+          v.currency());
     }
   }
 
@@ -155,7 +168,8 @@ public class QuoteResource {
                 WireItems.items(body.items()),
                 body.discountCodes(),
                 WireItems.destination(body.shippingAddress()),
-                body.selectedDeliveryOption(),
+                WireItems.deliveryOption(
+                    body.selectedDeliveryOption(), List.of("body", "selected_delivery_option")),
                 body.briefId()));
     return QuoteResponse.of(v, "active");
   }

@@ -143,6 +143,35 @@ final class WireItems {
    * A quantity: a whole JSON number (2 or 2.0) from 1 to 1000. A fraction is not truncated and a
    * string is not parsed; both are 422.
    */
+  /**
+   * A delivery option as a client names it: its id as a string (ours), or the origin service's
+   * object carrying it as {@code id} (or {@code method}). Null when absent; anything else is 422.
+   */
+  static String deliveryOption(JsonValue v, List<Object> loc) {
+    if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
+      return null;
+    }
+    String id = null;
+    if (v instanceof jakarta.json.JsonString s) {
+      id = s.getString();
+    } else if (v instanceof jakarta.json.JsonObject o) {
+      for (String key : List.of("id", "method")) {
+        if (o.get(key) instanceof jakarta.json.JsonString s) {
+          id = s.getString();
+          break;
+        }
+      }
+    }
+    if (id == null || id.isBlank() || id.length() > 20) {
+      throw new org.agentcommerce.platform.api.InvalidInputException(
+          new org.agentcommerce.platform.api.InvalidInputException.Violation(
+              loc,
+              "A delivery option id (at most 20 characters), or an object with its id",
+              "value_error.delivery_option"));
+    }
+    return id;
+  }
+
   static int quantity(JsonValue v, List<Object> loc) {
     if (v == null || v == JsonValue.NULL) {
       throw new InvalidInputException(
