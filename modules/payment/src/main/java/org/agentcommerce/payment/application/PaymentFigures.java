@@ -11,6 +11,7 @@ import org.agentcommerce.platform.api.Counted;
 import org.agentcommerce.platform.api.SqlGauges;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.MetricUnits;
 import org.eclipse.microprofile.metrics.Tag;
 
 /**
@@ -82,6 +83,7 @@ public class PaymentFigures {
             Metadata.builder()
                 .withName(CHARGE_DURATION)
                 .withDescription("Time a PSP took to answer a charge, by PSP")
+                .withUnit(MetricUnits.SECONDS)
                 .build(),
             new Tag("psp", psp))
         .update(took);

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.MetricUnits;
 import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.Timer;
 
@@ -34,6 +35,7 @@ public class SearchFigures {
             Metadata.builder()
                 .withName("search_duration")
                 .withDescription("Product searches answered (page cache included), and their time")
+                .withUnit(MetricUnits.SECONDS)
                 .build());
     Metadata cache =
         Metadata.builder()
