@@ -100,6 +100,21 @@ class MetricsIT {
       assertEquals(
           401, http.get("/agent/v1/orders/" + orderId, "X-API-Key", "ak_live_nope").status());
       assertEquals(404, http.unguarded().get("/agent/v1/no-such-thing/" + orderId).status());
+      // A rate-limit refusal: another agent on the free tier (5 a minute in the tests) runs out.
+      Agents.Registered hasty = Agents.register(http);
+      Agents.sql("UPDATE agents SET tier = 'free' WHERE id = ?", hasty.agentId());
+      int allowed = 0;
+      int refused = 0;
+      while (refused == 0 && allowed < 20) {
+        int status = http.get("/agent/v1/merchants?limit=1", "X-API-Key", hasty.apiKey()).status();
+        if (status == 429) {
+          refused++;
+        } else {
+          assertEquals(200, status);
+          allowed++;
+        }
+      }
+      assertEquals(1, refused, "the free tier ran out");
 
       // Counters count once their transaction commits; the delivery is recorded after the answer.
       Prometheus after =
@@ -125,7 +140,12 @@ class MetricsIT {
       assertEquals(1, delta(before, after, "auth_failures_total", "reason", "missing_key"));
       assertEquals(1, delta(before, after, "auth_failures_total", "reason", "invalid_key"));
       assertEquals(2, delta(before, after, "auth_failures_total"));
-      assertEquals(0, delta(before, after, "http_rate_limit_refusals_total"));
+      assertEquals(1, delta(before, after, "http_rate_limit_refusals_total", "limit", "agent"));
+      assertEquals(1, delta(before, after, "http_rate_limit_refusals_total"));
+      assertEquals(
+          allowed, delta(before, after, requests, "route", "/agent/v1/merchants", "status", "2xx"));
+      assertEquals(
+          1, delta(before, after, requests, "route", "/agent/v1/merchants", "status", "4xx"));
 
       // Money: the order, its moves, the payment, the charge, the refund.
       assertEquals(1, delta(before, after, "orders_created_total", "origin", "rest"));
@@ -215,6 +235,8 @@ class MetricsIT {
               List.of(
                   agent.agentId(),
                   agent.apiKey(),
+                  hasty.agentId(),
+                  hasty.apiKey(),
                   orderId,
                   paymentId,
                   receiver.url(),
