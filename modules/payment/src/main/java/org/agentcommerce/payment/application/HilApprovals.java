@@ -241,6 +241,7 @@ public class HilApprovals {
     String id =
         insert(
             agentId, orderId, amount, buyerIssuer, buyerSubject, "used", paymentId, "hosted_page");
+    figures.hil("used");
     return id;
   }
 

@@ -34,6 +34,9 @@ public class PlatformFigures {
 
   public static final String ADDRESS_LIMIT = "client_address";
 
+  /** The per-address limit of doors open without a key (the open MCP door). */
+  public static final String OPEN_DOOR_LIMIT = "open_door_address";
+
   private static final Set<String> METHODS =
       Set.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
 
