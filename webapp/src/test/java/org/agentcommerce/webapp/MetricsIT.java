@@ -64,10 +64,65 @@ class MetricsIT {
     return after.sum(name, labels) - before.sum(name, labels);
   }
 
+  /** This run's order and payment, and its agents (background work is the work of others). */
+  private String orderId = "";
+
+  private String paymentId = "";
+  private final List<String> agents = new java.util.ArrayList<>();
+
+  /**
+   * Other tests share the server, and their background work (reconcilers, placements, webhook
+   * retries) may move a figure while the journey runs: a run whose exact checks fail while the
+   * database shows such work in its window is run again (at most three times); a run that fails in
+   * a quiet window fails the test.
+   */
   @Test
   void aJourneyMovesEachFigureByExactlyWhatItDid() throws Exception {
     Http http = new Http(base).awaitReady();
+    for (int run = 1; ; run++) {
+      Object since = Agents.query("SELECT TIMESTAMPADD(SECOND, -1, CURRENT_TIMESTAMP(6))");
+      try {
+        journey(http);
+        return;
+      } catch (AssertionError e) {
+        long others = backgroundWork(since);
+        if (others == 0 || run == 3) {
+          throw e;
+        }
+        System.err.println(
+            "MetricsIT: run " + run + " overlapped " + others + " rows of background work: " + e);
+      }
+    }
+  }
+
+  /** Rows other work wrote since {@code since}: moves, webhook attempts, payments, refunds. */
+  private long backgroundWork(Object since) {
+    String mine = String.join(",", agents);
+    return ((Number)
+            Agents.query(
+                "SELECT (SELECT COUNT(*) FROM order_transitions WHERE created_at >= ? AND order_id"
+                    + " <> ?) + (SELECT COUNT(*) FROM webhook_attempts a JOIN webhook_deliveries d"
+                    + " ON d.id = a.delivery_id WHERE a.attempted_at >= ? AND FIND_IN_SET(d.agent_id,"
+                    + " ?) = 0) + (SELECT COUNT(*) FROM payment_attempts WHERE (created_at >= ? OR"
+                    + " finished_at >= ?) AND payment_id <> ?) + (SELECT COUNT(*) FROM"
+                    + " payment_refunds WHERE updated_at >= ? AND payment_id <> ?) + (SELECT"
+                    + " COUNT(*) FROM late_captures WHERE updated_at >= ?)",
+                since,
+                orderId,
+                since,
+                mine,
+                since,
+                since,
+                paymentId,
+                since,
+                paymentId,
+                since))
+        .longValue();
+  }
+
+  private void journey(Http http) throws Exception {
     Agents.Registered agent = Agents.register(http);
+    agents.add(agent.agentId());
     try (WebhookReceiver receiver = new WebhookReceiver()) {
       Http.Answer configured =
           http.send(
@@ -83,9 +138,9 @@ class MetricsIT {
       Prometheus before = scrape(http);
 
       // The journey.
-      String orderId = TestOrders.create(http, agent.apiKey(), LUMEN, SINGLE, 1);
+      orderId = TestOrders.create(http, agent.apiKey(), LUMEN, SINGLE, 1);
       JsonObject payment = TestPayments.pay(http, agent.apiKey(), orderId);
-      String paymentId = payment.getString("payment_id");
+      paymentId = payment.getString("payment_id");
       Http.Answer refund =
           http.post(
               "/agent/v1/payments/" + paymentId + "/refunds", "{}", "X-API-Key", agent.apiKey());
@@ -102,6 +157,7 @@ class MetricsIT {
       assertEquals(404, http.unguarded().get("/agent/v1/no-such-thing/" + orderId).status());
       // A rate-limit refusal: another agent on the free tier (5 a minute in the tests) runs out.
       Agents.Registered hasty = Agents.register(http);
+      agents.add(hasty.agentId());
       Agents.sql("UPDATE agents SET tier = 'free' WHERE id = ?", hasty.agentId());
       int allowed = 0;
       int refused = 0;
