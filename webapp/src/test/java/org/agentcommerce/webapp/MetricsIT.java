@@ -21,6 +21,7 @@ import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.Prometheus;
 import org.agentcommerce.webapp.support.TestDatabase;
+import org.agentcommerce.webapp.support.TestIssuer;
 import org.agentcommerce.webapp.support.TestOrders;
 import org.agentcommerce.webapp.support.TestPayments;
 import org.agentcommerce.webapp.support.WebhookReceiver;
@@ -35,7 +36,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The application's figures on /metrics (docs/operations.md, "Metrics"), scraped as Prometheus does
  * before and after one journey (an order, its payment with the sandbox PSP, its refund, a webhook
- * delivery to a local receiver, two identical searches, refused credentials): each figure moved by
+ * delivery to a local receiver, a large payment's approval asked for and given, two identical
+ * searches, refused credentials, an unmatched path, a spent rate limit): each figure moved by
  * exactly what the journey did, the backlog gauges say what the database says, and no label carries
  * an agent, an order, a payment, a key or a URL.
  */
@@ -66,6 +68,8 @@ class MetricsIT {
 
   /** This run's order and payment, and its agents (background work is the work of others). */
   private String orderId = "";
+
+  private String hilOrderId = "";
 
   private String paymentId = "";
   private final List<String> agents = new java.util.ArrayList<>();
@@ -100,15 +104,15 @@ class MetricsIT {
     String mine = String.join(",", agents);
     return ((Number)
             Agents.query(
-                "SELECT (SELECT COUNT(*) FROM order_transitions WHERE created_at >= ? AND order_id"
-                    + " <> ?) + (SELECT COUNT(*) FROM webhook_attempts a JOIN webhook_deliveries d"
+                "SELECT (SELECT COUNT(*) FROM order_transitions WHERE created_at >= ? AND"
+                    + " FIND_IN_SET(order_id, ?) = 0) + (SELECT COUNT(*) FROM webhook_attempts a JOIN webhook_deliveries d"
                     + " ON d.id = a.delivery_id WHERE a.attempted_at >= ? AND FIND_IN_SET(d.agent_id,"
                     + " ?) = 0) + (SELECT COUNT(*) FROM payment_attempts WHERE (created_at >= ? OR"
                     + " finished_at >= ?) AND payment_id <> ?) + (SELECT COUNT(*) FROM"
                     + " payment_refunds WHERE updated_at >= ? AND payment_id <> ?) + (SELECT"
                     + " COUNT(*) FROM late_captures WHERE updated_at >= ?)",
                 since,
-                orderId,
+                orderId + "," + hilOrderId,
                 since,
                 mine,
                 since,
@@ -146,7 +150,32 @@ class MetricsIT {
               "/agent/v1/payments/" + paymentId + "/refunds", "{}", "X-API-Key", agent.apiKey());
       assertEquals(200, refund.status(), refund::toString);
       assertEquals("succeeded", refund.json().getString("status"), refund::toString);
-      receiver.await(1, 20_000);
+      // A payment over the 250 USD approval threshold asks the buyer; the buyer approves.
+      hilOrderId = TestOrders.create(http, agent.apiKey(), LUMEN, SINGLE, 13);
+      String buyer = TestIssuer.token("metrics-buyer-" + hilOrderId);
+      Http.Answer asked =
+          http.post(
+              "/agent/v1/payments",
+              "{\"order_id\":\""
+                  + hilOrderId
+                  + "\",\"payment_method\":{\"type\":\"card\",\"token\":\"tok_visa\"}}",
+              "X-API-Key",
+              agent.apiKey(),
+              "X-Agent-User-JWT",
+              buyer);
+      assertEquals(409, asked.status(), asked::toString);
+      String approvalId =
+          asked.json().getJsonObject("detail").getJsonObject("approval").getString("approval_id");
+      Http.Answer approved =
+          http.post(
+              "/agent/v1/payments/approvals/" + approvalId + "/approve",
+              "",
+              "X-API-Key",
+              agent.apiKey(),
+              "X-Agent-User-JWT",
+              buyer);
+      assertEquals(200, approved.status(), approved::toString);
+      assertEquals(2, receiver.await(2, 20_000).size(), "order.created of each order");
       String query =
           "/agent/v1/products/search?query=serum+" + UUID.randomUUID().toString().substring(0, 8);
       assertEquals(200, http.get(query, "X-API-Key", agent.apiKey()).status());
@@ -177,16 +206,17 @@ class MetricsIT {
           awaitScrape(
               http,
               p ->
-                  delta(before, p, "webhook_attempts_total", "outcome", "delivered") >= 1
-                      && delta(before, p, "orders_moved_total") >= transitions(orderId).size());
+                  delta(before, p, "webhook_attempts_total", "outcome", "delivered") >= 2
+                      && delta(before, p, "orders_moved_total")
+                          >= transitions(orderId, hilOrderId).size());
       Files.writeString(Path.of("target/metrics-after-journey.txt"), after.text());
 
       // HTTP: per method, route template and status class; refused credentials by reason.
       String requests = "http_server_requests_seconds_count";
       assertEquals(
-          1, delta(before, after, requests, "route", "/agent/v1/orders/create", "status", "2xx"));
+          2, delta(before, after, requests, "route", "/agent/v1/orders/create", "status", "2xx"));
       assertEquals(
-          1, delta(before, after, requests, "method", "POST", "route", "/agent/v1/orders/create"));
+          2, delta(before, after, requests, "method", "POST", "route", "/agent/v1/orders/create"));
       assertEquals(
           2,
           delta(before, after, requests, "route", "/agent/v1/orders/{order_id}", "status", "4xx"));
@@ -204,10 +234,10 @@ class MetricsIT {
           1, delta(before, after, requests, "route", "/agent/v1/merchants", "status", "4xx"));
 
       // Money: the order, its moves, the payment, the charge, the refund.
-      assertEquals(1, delta(before, after, "orders_created_total", "origin", "rest"));
-      assertEquals(1, delta(before, after, "orders_created_total"));
+      assertEquals(2, delta(before, after, "orders_created_total", "origin", "rest"));
+      assertEquals(2, delta(before, after, "orders_created_total"));
       Map<String, Integer> moves = new LinkedHashMap<>();
-      for (String to : transitions(orderId)) {
+      for (String to : transitions(orderId, hilOrderId)) {
         moves.merge(to, 1, Integer::sum);
       }
       assertTrue(moves.containsKey("paid") && moves.containsKey("refunded"), moves::toString);
@@ -231,14 +261,20 @@ class MetricsIT {
       assertEquals(1, delta(before, after, "refunds_settled_total", "outcome", "succeeded"));
       assertEquals(1, delta(before, after, "refunds_settled_total"));
       assertEquals(0, delta(before, after, "payments_gate_refusals_total"));
-      assertEquals(0, delta(before, after, "payments_hil_approvals_total"));
+      assertEquals(1, delta(before, after, "payments_hil_approvals_total", "outcome", "requested"));
+      assertEquals(1, delta(before, after, "payments_hil_approvals_total", "outcome", "approved"));
+      assertEquals(2, delta(before, after, "payments_hil_approvals_total"));
+      assertEquals(
+          1, delta(before, after, requests, "route", "/agent/v1/payments", "status", "4xx"));
+      assertEquals(
+          1, delta(before, after, requests, "route", "/agent/v1/payments", "status", "2xx"));
       assertEquals(0, delta(before, after, "payments_late_captures_found_total"));
 
-      // Events: one delivery, answered 200 at the first attempt.
+      // Events: two deliveries (order.created of each order), answered 200 at the first attempt.
       assertEquals(
-          1,
+          2,
           delta(before, after, "webhook_attempts_total", "outcome", "delivered", "answer", "2xx"));
-      assertEquals(1, delta(before, after, "webhook_attempts_total"));
+      assertEquals(2, delta(before, after, "webhook_attempts_total"));
 
       // Search: two searches, the second answered from the page cache.
       assertEquals(2, delta(before, after, "search_duration_seconds_count"));
@@ -294,6 +330,8 @@ class MetricsIT {
                   hasty.agentId(),
                   hasty.apiKey(),
                   orderId,
+                  hilOrderId,
+                  approvalId,
                   paymentId,
                   receiver.url(),
                   "127.0.0.1",
@@ -307,16 +345,16 @@ class MetricsIT {
     }
   }
 
-  /** The states the order moved to after its creation, in order (the audit trail). */
-  private static List<String> transitions(String orderId) {
+  /** The states the orders moved to after their creation (the audit trail). */
+  private static List<String> transitions(String... orderIds) {
     try (Connection c =
             DriverManager.getConnection(
                 TestDatabase.url(), TestDatabase.user(), TestDatabase.password());
         PreparedStatement ps =
             c.prepareStatement(
-                "SELECT to_status FROM order_transitions WHERE order_id = ? AND seq > 1 ORDER BY"
-                    + " seq")) {
-      ps.setString(1, orderId);
+                "SELECT to_status FROM order_transitions WHERE FIND_IN_SET(order_id, ?) > 0 AND seq"
+                    + " > 1")) {
+      ps.setString(1, String.join(",", orderIds));
       List<String> to = new java.util.ArrayList<>();
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
