@@ -19,6 +19,7 @@ module org.agentcommerce.catalog {
   requires jakarta.validation;
   requires jakarta.ws.rs;
   requires microprofile.config.api;
+  requires microprofile.metrics.api;
   requires microprofile.health.api;
   requires microprofile.openapi.api;
   requires org.apache.lucene.analysis.common;

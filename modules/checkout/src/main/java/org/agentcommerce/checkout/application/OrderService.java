@@ -1,6 +1,7 @@
 package org.agentcommerce.checkout.application;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
@@ -32,6 +33,7 @@ import org.agentcommerce.checkout.domain.placement.PlacementRequest;
 import org.agentcommerce.checkout.domain.quote.Quote;
 import org.agentcommerce.checkout.domain.quote.QuoteRepository;
 import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.Counted;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.Jsonp;
 import org.agentcommerce.platform.api.Money;
@@ -58,6 +60,12 @@ public class OrderService implements OrderBook, PlacedOrders {
   @Inject Instance<PlacementJobs> placements;
   @Inject Clock clock;
   @Inject org.agentcommerce.checkout.domain.intent.CheckoutIntentRepository intents;
+  @Inject Event<Counted> tally;
+
+  /** Counters on /metrics (docs/operations.md): orders made, by lane; moves, by target state. */
+  static final String CREATED_METRIC = "orders_created";
+
+  static final String MOVED_METRIC = "orders_moved";
 
   /** An order as asked for. {@code quoteId} null: priced from the live catalog now. */
   public record CreateOrder(
@@ -182,6 +190,7 @@ public class OrderService implements OrderBook, PlacedOrders {
     data.put("line_count", lines.size());
     data.put("agent_session_id", c.parties().agentSessionId());
     publish(order, "order.created", data);
+    tally.fire(new Counted(CREATED_METRIC, "Orders made, by lane", "origin", origin));
     return view(order);
   }
 
@@ -700,6 +709,8 @@ public class OrderService implements OrderBook, PlacedOrders {
     Map<String, Object> d = new LinkedHashMap<>(data);
     d.put("previous_status", from.wireName());
     publish(o, eventType(target), d);
+    tally.fire(
+        new Counted(MOVED_METRIC, "Order moves, by the state moved to", "to", target.wireName()));
   }
 
   static String eventType(OrderStatus s) {

@@ -49,6 +49,7 @@ public class WebhookDeliverer {
   private static final Logger LOG = Logger.getLogger(WebhookDeliverer.class.getName());
 
   @Inject WebhookStore store;
+  @Inject EventFigures figures;
   @Inject WebhookSecrets secrets;
   @Inject WebhookTransport transport;
   @Inject Clock clock;
@@ -456,6 +457,9 @@ public class WebhookDeliverer {
               + " lost its lease before the attempt was recorded");
     }
     Integer code = done.attempt().httpStatus();
+    if (recorded) {
+      figures.webhookAttempt(done.status(), code);
+    }
     if (recorded && code != null && code == 410) {
       store.disable(done.agentId(), "The receiver answered 410 Gone");
       endpointChanged(done.agentId()); // what waits in its backlog is not sent

@@ -38,6 +38,7 @@ public class HilApprovals {
   EntityManager em;
 
   @Inject Config config;
+  @Inject PaymentFigures figures;
 
   private final Map<String, BigDecimal> thresholds = new HashMap<>();
   private BigDecimal defaultThreshold = new BigDecimal("250");
@@ -94,6 +95,7 @@ public class HilApprovals {
   public Approval request(
       String agentId, String orderId, Money amount, String buyerIssuer, String buyerSubject) {
     String id = insert(agentId, orderId, amount, buyerIssuer, buyerSubject, "pending", null, null);
+    figures.hil("requested");
     return find(agentId, id).orElseThrow();
   }
 
@@ -148,6 +150,7 @@ public class HilApprovals {
         .setParameter(2, via)
         .setParameter(3, approvalId)
         .executeUpdate();
+    figures.hil(approve ? "approved" : "rejected");
     return row(approvalId, false).orElseThrow();
   }
 
@@ -202,6 +205,7 @@ public class HilApprovals {
         .setParameter(1, payment)
         .setParameter(2, approvalId)
         .executeUpdate();
+    figures.hil("used");
   }
 
   /**
@@ -237,6 +241,7 @@ public class HilApprovals {
     String id =
         insert(
             agentId, orderId, amount, buyerIssuer, buyerSubject, "used", paymentId, "hosted_page");
+    figures.hil("used");
     return id;
   }
 

@@ -22,6 +22,7 @@ import org.agentcommerce.platform.api.ApiException;
 public class PaymentGates {
 
   @Inject GateSettings settings;
+  @Inject PaymentFigures figures;
 
   /**
    * A charge about to be made: the lane that pays ({@code protocol}: rest, hosted, acp, ucp, mcp…)
@@ -58,15 +59,36 @@ public class PaymentGates {
   /** Whether the charge may go ahead (the check without its refusal). */
   public boolean allows(Charge charge) {
     try {
-      check(charge);
+      verify(charge);
       return true;
     } catch (ApiException refused) {
       return false;
     }
   }
 
-  /** Throws the gate's 403 unless the charge may go ahead. */
+  /**
+   * Throws the gate's 403 unless the charge may go ahead; a refusal is counted by gate ({@code
+   * payments_gate_refusals}).
+   */
   public void check(Charge charge) {
+    try {
+      verify(charge);
+    } catch (ApiException refused) {
+      figures.gateRefused(gate(refused));
+      throw refused;
+    }
+  }
+
+  /** The gate that refused: the kill-switch or allowlist reason, or the capture cap. */
+  static String gate(ApiException refused) {
+    return switch (refused.code()) {
+      case "TIER2_LIVE_CAPTURE_OVER_CAP" -> "live_capture_cap";
+      case "TIER2_TEST_CAPTURE_OVER_CAP" -> "test_capture_cap";
+      default -> String.valueOf(refused.context().get("reason"));
+    };
+  }
+
+  private void verify(Charge charge) {
     if (!charge.gated()) {
       return;
     }

@@ -45,6 +45,7 @@ public class PaymentSteps {
   @Inject VaultTokens vaultTokens;
   @Inject PspRegistry registry;
   @Inject LateCaptures lateCaptures;
+  @Inject PaymentFigures figures;
   @Inject org.agentcommerce.platform.api.security.IdempotentRequest request;
   @Inject Config config;
 
@@ -320,6 +321,9 @@ public class PaymentSteps {
           case NOT_FOUND -> "not_accepted";
           case UNKNOWN -> "unknown";
         };
+    if (latencyMs != null && "answer".equals(via)) {
+      figures.charged(psp, Duration.ofMillis(latencyMs));
+    }
     Duration recheck = r.outcome() == PspOutcome.UNKNOWN ? unknownRecheck : pollInterval;
     if (!store.finishAttempt(
             attemptId,
@@ -371,6 +375,7 @@ public class PaymentSteps {
           store.update(
               paymentId, PaymentStatus.PROCESSING, psp, r.pspPaymentId(), null, null, null, null);
     }
+    figures.settled(psp, r.outcome());
     return store.find(paymentId).orElseThrow();
   }
 

@@ -44,6 +44,7 @@ public class RefundService {
   private static final Logger LOG = Logger.getLogger(RefundService.class.getName());
 
   @Inject PaymentStore payments;
+  @Inject PaymentFigures figures;
   @Inject RefundStore refundStore;
   @Inject PspRegistry registry;
   @Inject OrderBook orders;
@@ -235,6 +236,9 @@ public class RefundService {
     Refund refund = find(refundId).orElseThrow();
     if (changed == 1 && "succeeded".equals(status)) {
       orders.refunded(orderId, refundId, refund.amount());
+    }
+    if (changed == 1 && !open) {
+      figures.refundSettled(status);
     }
     return refund;
   }

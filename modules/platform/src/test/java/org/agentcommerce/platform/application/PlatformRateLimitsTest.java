@@ -13,6 +13,9 @@ class PlatformRateLimitsTest {
 
   private final MutableClock clock = MutableClock.at("2025-03-01T12:00:30Z");
 
+  /** The refusals counted on /metrics, by limit. */
+  private final java.util.List<String> refusals = new java.util.ArrayList<>();
+
   private PlatformRateLimits limits(String... config) {
     RateLimiter limiter = new RateLimiter();
     limiter.grid = org.agentcommerce.platform.infrastructure.grid.DataGrid.none();
@@ -23,6 +26,13 @@ class PlatformRateLimitsTest {
     limiter.clock = clock;
     PlatformRateLimits limits = new PlatformRateLimits();
     limits.limiter = limiter;
+    limits.figures =
+        new PlatformFigures() {
+          @Override
+          public void rateLimited(String limit) {
+            refusals.add(limit);
+          }
+        };
     return limits;
   }
 
@@ -41,6 +51,7 @@ class PlatformRateLimitsTest {
     assertEquals(2, third.limit());
     assertEquals(0, third.remaining());
     assertEquals(30, third.retryAfterSeconds(clock.instant().getEpochSecond()));
+    assertEquals(java.util.List.of("open_door_address"), refusals, "one refusal counted");
   }
 
   @Test

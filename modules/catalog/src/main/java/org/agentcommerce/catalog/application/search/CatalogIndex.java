@@ -175,6 +175,13 @@ public class CatalogIndex {
   private volatile boolean ready;
   private volatile Instant watermark = Instant.EPOCH;
   private volatile BuildReport lastBuild;
+
+  /** When a build or refresh last brought the index up to date with the database. */
+  private volatile Instant upToDateAt;
+
+  /** How long after its change the newest product of the last refresh was indexed. */
+  private volatile java.time.Duration refreshLag = java.time.Duration.ZERO;
+
   private final Set<String> vendors = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** The vendors, sorted, until a new one is indexed: callers compare it on every brief. */
@@ -243,6 +250,7 @@ public class CatalogIndex {
           });
       long bytes = indexBytes();
       lastBuild = new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes);
+      upToDateAt = Instant.now();
       ready = true;
       LOG.info(
           () ->
@@ -287,6 +295,7 @@ public class CatalogIndex {
     }
     ensureWriter();
     int total = 0;
+    Instant newestIndexed = null;
     while (true) {
       // A transaction that commits late can carry an updated_at older than rows already read:
       // a cheap look (ids and times) re-reads a short window behind the watermark, and only the
@@ -308,6 +317,10 @@ public class CatalogIndex {
         fresh++;
       }
       for (ProductReader.Change change : changes) {
+        if (ids.contains(change.id())
+            && (newestIndexed == null || change.updatedAt().isAfter(newestIndexed))) {
+          newestIndexed = change.updatedAt();
+        }
         recent.put(change.id(), change.updatedAt());
         if (change.updatedAt().isAfter(watermark)) {
           watermark = change.updatedAt();
@@ -327,6 +340,11 @@ public class CatalogIndex {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+    Instant now = Instant.now();
+    upToDateAt = now;
+    if (newestIndexed != null) {
+      refreshLag = java.time.Duration.between(newestIndexed, now);
     }
     return total;
   }
@@ -376,6 +394,24 @@ public class CatalogIndex {
    */
   static int searchThreads() {
     return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+  }
+
+  /** When a build or refresh last brought the index up to date; null before the first build. */
+  public Instant upToDateAt() {
+    return upToDateAt;
+  }
+
+  /**
+   * How long after its change the newest product the last refresh indexed became searchable (zero
+   * until a refresh indexed one).
+   */
+  public java.time.Duration refreshLag() {
+    return refreshLag;
+  }
+
+  /** The documents (products) the index holds now; -1 while it is being built. */
+  public long documents() {
+    return ready ? withSearcher(s -> (long) s.getIndexReader().numDocs()) : -1;
   }
 
   /** Runs a read against the current point-in-time view of the index. */

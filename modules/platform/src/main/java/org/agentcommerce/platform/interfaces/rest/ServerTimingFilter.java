@@ -16,7 +16,7 @@ import jakarta.ws.rs.ext.Provider;
 @PreMatching
 public class ServerTimingFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
-  private static final String STARTED = "org.agentcommerce.started-nanos";
+  static final String STARTED = "org.agentcommerce.started-nanos";
 
   @Override
   public void filter(ContainerRequestContext request) {

@@ -17,6 +17,7 @@ import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.BuyerRef;
 import org.agentcommerce.platform.application.AuthenticationService;
 import org.agentcommerce.platform.application.CallerContext;
+import org.agentcommerce.platform.application.PlatformFigures;
 import org.agentcommerce.platform.application.RateLimiter;
 import org.agentcommerce.platform.application.buyer.BuyerContext;
 import org.agentcommerce.platform.application.buyer.BuyerTokenVerifier;
@@ -41,9 +42,19 @@ public class AuthenticationFilter implements ContainerRequestFilter, ContainerRe
   @Inject RateLimiter rateLimiter;
   @Inject BuyerTokenVerifier buyerTokens;
   @Inject BuyerContext buyer;
+  @Inject PlatformFigures figures;
 
   @Override
   public void filter(ContainerRequestContext request) {
+    try {
+      authenticate(request);
+    } catch (ApiException e) {
+      figures.refused(e, PlatformFigures.AGENT_LIMIT);
+      throw e;
+    }
+  }
+
+  private void authenticate(ContainerRequestContext request) {
     String secret = presentedKey(request);
     if (secret == null) {
       throw AuthenticationService.missingKey();

@@ -11,7 +11,9 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Map;
+import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.application.AuthenticationService;
+import org.agentcommerce.platform.application.PlatformFigures;
 import org.agentcommerce.platform.application.RateLimiter;
 import org.agentcommerce.platform.application.RegistrationThrottle;
 
@@ -29,10 +31,25 @@ public class ThrottleFilter implements ContainerRequestFilter, ContainerResponse
   @Inject RateLimiter rateLimiter;
   @Inject RegistrationThrottle registrations;
 
+  @Inject PlatformFigures figures;
+
   @Context HttpServletRequest servletRequest;
 
   @Override
   public void filter(ContainerRequestContext request) {
+    String limit = PlatformFigures.AGENT_LIMIT;
+    try {
+      if (AuthenticationFilter.presentedKey(request) == null) {
+        limit = PlatformFigures.ADDRESS_LIMIT;
+      }
+      throttle(request);
+    } catch (ApiException e) {
+      figures.refused(e, limit);
+      throw e;
+    }
+  }
+
+  private void throttle(ContainerRequestContext request) {
     String secret = AuthenticationFilter.presentedKey(request);
     if (secret == null) {
       RateLimitAnswers.enforce(
