@@ -102,8 +102,13 @@ public class QuoteResource {
       @Schema(description = "The origin service's name: the currency shown (= currency)")
           String presentmentCurrency,
       @Schema(description = "The currency charged (= currency)") String chargeCurrency,
-      @Schema(description = "The currency settled to the merchant (= currency)")
-          String settlementCurrency) {
+      // Not named settlementCurrency: the runtime's OpenAPI scanner takes any accessor whose name
+      // holds "set" for a setter and fails on it.
+      @Schema(
+              name = "settlement_currency",
+              description = "The currency settled to the merchant (= currency)")
+          @jakarta.json.bind.annotation.JsonbProperty("settlement_currency")
+          String payoutCurrency) {
     static QuoteResponse of(QuoteView v, String quoteStatus) {
       return new QuoteResponse(
           "success",
