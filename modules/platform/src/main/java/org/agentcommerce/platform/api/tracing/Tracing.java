@@ -49,6 +49,14 @@ public class Tracing {
   @Inject Instance<Tracer> tracers;
   @Inject Instance<OpenTelemetry> telemetries;
 
+  /**
+   * Whether tracing is on, for the static helpers. With the SDK disabled the runtime still makes a
+   * span for each JAX-RS request (exported nowhere, a new trace id, the caller's {@code
+   * traceparent} ignored): those spans are never stored with work, stamped on log lines or
+   * annotated.
+   */
+  private static volatile boolean on;
+
   private boolean enabled;
   private volatile Tracer tracer;
   private volatile OpenTelemetry telemetry;
@@ -56,6 +64,7 @@ public class Tracing {
   @PostConstruct
   void init() {
     enabled = !config.getOptionalValue("otel.sdk.disabled", Boolean.class).orElse(true);
+    on = enabled;
   }
 
   /** Whether spans are recorded and exported (the runtime's SDK is enabled). */
@@ -126,6 +135,9 @@ public class Tracing {
 
   /** The current span's {@code traceparent}, to store with work done later; null when none. */
   public static String traceparent() {
+    if (!on) {
+      return null;
+    }
     SpanContext c = Span.current().getSpanContext();
     if (!c.isValid()) {
       return null;
@@ -135,12 +147,18 @@ public class Tracing {
 
   /** The current span's trace id (32 hex digits); null when no span is recording. */
   public static String traceId() {
+    if (!on) {
+      return null;
+    }
     SpanContext c = Span.current().getSpanContext();
     return c.isValid() ? c.getTraceId() : null;
   }
 
   /** Sets an attribute on the current span (Payara's span of the request, say), if any. */
   public static void annotate(String key, String value) {
+    if (!on) {
+      return;
+    }
     Span current = Span.current();
     if (value != null && current.getSpanContext().isValid()) {
       current.setAttribute(key, value);
@@ -149,6 +167,9 @@ public class Tracing {
 
   /** Records an event with one attribute on the current span, if any. */
   public static void event(String name, String key, String value) {
+    if (!on) {
+      return;
+    }
     Span current = Span.current();
     if (current.getSpanContext().isValid()) {
       current.addEvent(

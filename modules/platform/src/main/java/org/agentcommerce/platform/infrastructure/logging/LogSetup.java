@@ -26,11 +26,13 @@ public class LogSetup {
   private static final Logger APPLICATION = Logger.getLogger("org.agentcommerce");
 
   @Inject Config config;
+  @Inject org.agentcommerce.platform.api.tracing.Tracing tracing;
 
   private final ContextStamp stamp = new ContextStamp();
   private final Map<Handler, Formatter> replaced = new HashMap<>();
 
   void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
+    tracing.enabled(); // reads the switch the static helpers (and so the log stamp) follow
     APPLICATION.addHandler(stamp);
     String format = config.getOptionalValue("ac.log.format", String.class).orElse("plain").trim();
     if (format.toLowerCase(Locale.ROOT).equals("json")) {
