@@ -206,6 +206,20 @@ class TracingIT {
     assertEquals(orderCreate.spanId(), deliver.parentSpanId(), deliver::toString);
     assertEquals("200", deliver.attributes().get("http.status_code"), deliver::toString);
 
+    // A client that sends its key in the query too: the runtime's span keeps the URL, not the key.
+    String readTrace = hex(16);
+    http.get(
+        "/agent/v1/orders/" + orderId + "?api_key=" + agent.apiKey(),
+        "X-API-Key",
+        agent.apiKey(),
+        "traceparent",
+        "00-" + readTrace + "-" + hex(8) + "-01");
+    Span read =
+        otlp.await(
+            s -> readTrace.equals(s.traceId()) && s.kind() == SERVER, 30, "of the order read");
+    assertTrue(read.attributes().get("http.url").endsWith("?api_key=REDACTED"), read::toString);
+    assertTrue(read.attributes().get("http.target").endsWith("?api_key=REDACTED"), read::toString);
+
     assertNoSecretInAnySpan();
   }
 
