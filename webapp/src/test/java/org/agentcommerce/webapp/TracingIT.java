@@ -301,6 +301,40 @@ class TracingIT {
     return trace;
   }
 
+  /** A 500's error_id is on the request's span (attribute and event) and in its log line. */
+  @Test
+  void anUnhandledErrorsIdIsInTheTraceAndInTheLog() throws Exception {
+    String trace = hex(16);
+    Http.Answer failed;
+    // A table gone for a moment: the merchant list fails in the database, answered 500.
+    Agents.sql("RENAME TABLE merchants TO merchants_away_tracing");
+    try {
+      failed =
+          http.unguarded() // a 500 is not in the operation's contract
+              .get(
+                  "/agent/v1/merchants?limit=1",
+                  "X-API-Key",
+                  agent.apiKey(),
+                  "traceparent",
+                  "00-" + trace + "-" + hex(8) + "-01");
+    } finally {
+      Agents.sql("RENAME TABLE merchants_away_tracing TO merchants");
+    }
+    assertEquals(500, failed.status(), failed::toString);
+    java.util.regex.Matcher id =
+        java.util.regex.Pattern.compile("err_[0-9A-Za-z]+").matcher(failed.body());
+    assertTrue(id.find(), failed::toString);
+    String errorId = id.group();
+    Span resource =
+        otlp.await(s -> trace.equals(s.traceId()) && s.kind() == SERVER, 30, "of the failure");
+    assertEquals(errorId, resource.attributes().get("error.id"), resource::toString);
+    assertTrue(resource.events().contains("error"), resource::toString);
+    List<JsonObject> lines = awaitJsonLines(l -> trace.equals(l.getString("trace_id", null)));
+    assertTrue(
+        lines.stream().anyMatch(l -> l.getString("message").contains(errorId)),
+        () -> "no log line with " + errorId + " in " + lines);
+  }
+
   @Test
   void withTracingOffTheRuntimesOwnLogFormatStillNamesTheTraceAndTheAgent() throws Exception {
     try (SecondNode plain =

@@ -39,6 +39,7 @@ public final class LogContext {
   /** The request ended. */
   public static void clear() {
     CURRENT.remove();
+    Tracing.forgetRequestSpan();
   }
 
   /** The current trace id: the recording span's, else the request's; null outside either. */

@@ -154,12 +154,39 @@ public class Tracing {
     return c.isValid() ? c.getTraceId() : null;
   }
 
+  /**
+   * Remembers the thread's current span as the request's (the runtime's server span, current while
+   * the request filters run): an exception mapper runs after the runtime has left that span's
+   * scope, and still annotates it. Forgotten when the request ends ({@link LogContext#clear}).
+   */
+  public static void rememberRequestSpan() {
+    if (on) {
+      REQUEST_SPAN.set(Span.current());
+    }
+  }
+
+  static void forgetRequestSpan() {
+    REQUEST_SPAN.remove();
+  }
+
+  private static final ThreadLocal<Span> REQUEST_SPAN = new ThreadLocal<>();
+
+  /** The current span, else the request's span remembered by the filters. */
+  private static Span requestOrCurrent() {
+    Span current = Span.current();
+    if (current.getSpanContext().isValid()) {
+      return current;
+    }
+    Span request = REQUEST_SPAN.get();
+    return request == null ? current : request;
+  }
+
   /** Sets an attribute on the current span (Payara's span of the request, say), if any. */
   public static void annotate(String key, String value) {
     if (!on) {
       return;
     }
-    Span current = Span.current();
+    Span current = requestOrCurrent();
     if (value != null && current.getSpanContext().isValid()) {
       current.setAttribute(key, value);
     }
@@ -170,7 +197,7 @@ public class Tracing {
     if (!on) {
       return;
     }
-    Span current = Span.current();
+    Span current = requestOrCurrent();
     if (current.getSpanContext().isValid()) {
       current.addEvent(
           name,

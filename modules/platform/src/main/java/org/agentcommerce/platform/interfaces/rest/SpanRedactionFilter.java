@@ -12,7 +12,8 @@ import org.agentcommerce.platform.api.tracing.Tracing;
  * The runtime's span of a request records its full URL ({@code http.url}, {@code http.target}),
  * query included. No operation takes a secret in its query, but a client may send one anyway
  * ({@code ?api_key=...}): the values of such parameters are replaced by {@code REDACTED} on the
- * span before it is exported. Runs first of the matched filters, while that span is current.
+ * span before it is exported. Runs first of the matched filters, while that span is current, and
+ * remembers it for the exception mappers ({@code error.id}).
  */
 @Provider
 @Priority(2)
@@ -25,6 +26,7 @@ public class SpanRedactionFilter implements ContainerRequestFilter {
 
   @Override
   public void filter(ContainerRequestContext request) {
+    Tracing.rememberRequestSpan(); // for the exception mappers' error.id
     if (Tracing.traceId() == null) {
       return;
     }
