@@ -23,6 +23,8 @@ module org.agentcommerce.platform {
   requires flyway.core;
   requires org.jose4j;
   requires microprofile.config.api;
+  requires io.opentelemetry.api;
+  requires io.opentelemetry.context;
   requires microprofile.health.api;
   requires microprofile.metrics.api;
   requires microprofile.openapi.api;
@@ -31,6 +33,11 @@ module org.agentcommerce.platform {
   exports org.agentcommerce.platform.api;
   exports org.agentcommerce.platform.api.security;
   exports org.agentcommerce.platform.api.events;
+  exports org.agentcommerce.platform.api.tracing;
+
+  // CDI creates the tracing service and its interceptor; the log set-up observes start-up.
+  opens org.agentcommerce.platform.api.tracing;
+  opens org.agentcommerce.platform.infrastructure.logging;
 
   // CDI creates and proxies the application services.
   opens org.agentcommerce.platform.application;

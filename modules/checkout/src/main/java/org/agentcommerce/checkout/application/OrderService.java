@@ -39,6 +39,7 @@ import org.agentcommerce.platform.api.Jsonp;
 import org.agentcommerce.platform.api.Money;
 import org.agentcommerce.platform.api.events.DomainEvent;
 import org.agentcommerce.platform.api.events.DomainEvents;
+import org.agentcommerce.platform.api.tracing.Traced;
 
 /**
  * Orders: made from a quote (the agent's, or one priced on the spot), then moved only along the
@@ -80,6 +81,7 @@ public class OrderService implements OrderBook, PlacedOrders {
       String deliveryOption,
       Order.Parties parties) {}
 
+  @Traced("order.create")
   public OrderView create(CreateOrder c) {
     return create(c, "rest");
   }
@@ -87,6 +89,7 @@ public class OrderService implements OrderBook, PlacedOrders {
   /**
    * An order made through {@code origin}: rest, hosted, checkout_session ({@link Order#origin}).
    */
+  @Traced("order.create")
   public OrderView create(CreateOrder c, String origin) {
     Instant now = now();
     String orderId = Ids.newId("ord", 12);

@@ -29,6 +29,8 @@ import org.agentcommerce.events.domain.webhook.WebhookStore;
 import org.agentcommerce.events.domain.webhook.WebhookTransport;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.SchemaReady;
+import org.agentcommerce.platform.api.tracing.TraceSpan;
+import org.agentcommerce.platform.api.tracing.Tracing;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -53,6 +55,7 @@ public class WebhookDeliverer {
   @Inject WebhookSecrets secrets;
   @Inject WebhookTransport transport;
   @Inject Clock clock;
+  @Inject Tracing tracing;
 
   @Inject
   @ConfigProperty(name = "ac.webhooks.delivery-enabled", defaultValue = "true")
@@ -490,7 +493,7 @@ public class WebhookDeliverer {
         outcome =
             left.isNegative() || left.isZero()
                 ? new Outcome("retry", null, "timeout (resolving the host)", null)
-                : send(to, d, endpoint.get(), started, left);
+                : traced(to, d, endpoint.get(), started, left);
       } catch (DestinationGuard.Refused e) {
         outcome = new Outcome("failed", null, "destination refused: " + e.getMessage(), null);
       } catch (RuntimeException e) {
@@ -520,6 +523,37 @@ public class WebhookDeliverer {
         status,
         retryIn,
         status.equals("succeeded"));
+  }
+
+  /**
+   * The delivery as a client span continuing the trace of the request that caused the event (its
+   * {@code traceparent}, which the receiver gets too): the delivery, the event type, the attempt,
+   * the receiver's host and status; never the URL's path or query, the secret or the signature.
+   */
+  private Outcome traced(
+      DestinationGuard.Checked to,
+      WebhookStore.Delivery d,
+      WebhookStore.Endpoint endpoint,
+      Instant now,
+      Duration left) {
+    try (TraceSpan span =
+        tracing
+            .startChildOf(
+                "webhook.deliver", tracing.enabled() ? store.traceparentOf(d).orElse(null) : null)
+            .attribute("ac.delivery_id", d.id())
+            .attribute("ac.event_type", d.eventType())
+            .attribute("ac.webhook.attempt", d.attempts())
+            .attribute("server.address", to.uri().getHost())) {
+      Outcome o = send(to, d, endpoint, now, left);
+      if (o.httpStatus() != null) {
+        span.attribute("http.status_code", o.httpStatus());
+      }
+      span.attribute("ac.webhook.outcome", o.status());
+      if (!"succeeded".equals(o.status())) {
+        span.failed(o.status());
+      }
+      return o;
+    }
   }
 
   private Outcome send(
@@ -556,6 +590,7 @@ public class WebhookDeliverer {
             StandardWebhookSignature.header(keys, d.messageId(), timestamp, d.payload())
           });
     }
+    tracing.inject((name, value) -> headers.add(new String[] {name, value}));
     try {
       WebhookTransport.Answer answer =
           transport.post(

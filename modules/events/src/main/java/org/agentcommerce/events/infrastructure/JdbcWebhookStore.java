@@ -394,6 +394,25 @@ public class JdbcWebhookStore implements WebhookStore {
   }
 
   @Override
+  public Optional<String> traceparentOf(Delivery delivery) {
+    if (delivery.timelineId() == null) {
+      return Optional.empty();
+    }
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT d.traceparent FROM order_events o JOIN domain_events d ON d.id ="
+                    + " o.event_id WHERE o.id = ?")) {
+      ps.setLong(1, delivery.timelineId());
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+      }
+    } catch (SQLException e) {
+      return Optional.empty(); // a delivery without its trace, never a failed delivery
+    }
+  }
+
+  @Override
   public Optional<Delivery> claim(String deliveryId, String holder, long leaseMillis) {
     if (lease(List.of(deliveryId), holder, leaseMillis) == 0) {
       return Optional.empty();

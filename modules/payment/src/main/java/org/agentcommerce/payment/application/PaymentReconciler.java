@@ -23,6 +23,8 @@ import org.agentcommerce.payment.domain.psp.PspOutcome;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
 import org.agentcommerce.platform.api.Ids;
+import org.agentcommerce.platform.api.tracing.TraceSpan;
+import org.agentcommerce.platform.api.tracing.Tracing;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -45,6 +47,7 @@ public class PaymentReconciler {
   @Inject Config config;
   @Inject GateSettings gates;
   @Inject LateCaptures lateCaptures;
+  @Inject Tracing tracing;
 
   private ManagedScheduledExecutorService scheduler;
 
@@ -103,7 +106,12 @@ public class PaymentReconciler {
 
       List<String> due = store.claimDue(holder, lease, 20);
       for (String id : due) {
-        try {
+        try (TraceSpan span =
+            tracing
+                .startLinked(
+                    "payment.reconcile",
+                    tracing.enabled() ? store.traceparentOfAttempt(id).orElse(null) : null)
+                .attribute("ac.attempt_id", id)) {
           reconcile(id);
         } catch (RuntimeException e) {
           // One attempt's failure must not hold the others of this round until their leases end.

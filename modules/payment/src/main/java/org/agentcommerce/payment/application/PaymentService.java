@@ -22,6 +22,8 @@ import org.agentcommerce.payment.domain.psp.PspOutcome;
 import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
 import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.tracing.TraceSpan;
+import org.agentcommerce.platform.api.tracing.Tracing;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
@@ -45,6 +47,7 @@ public class PaymentService implements OrderPayments {
   @Inject HilApprovals hil;
   @Inject BuyerPages pages;
   @Inject Config config;
+  @Inject Tracing tracing;
 
   private Duration unknownRecheck;
   private Duration sendDeadline;
@@ -189,7 +192,7 @@ public class PaymentService implements OrderPayments {
       PspResult result;
       PspCallTrace.begin();
       try {
-        result = psp.charge(charge);
+        result = charge(psp, charge, p, attempt);
       } catch (PspNotAcceptedException e) {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         // Safe only if no try of this call may have reached the PSP (an earlier retry may have).
@@ -320,5 +323,33 @@ public class PaymentService implements OrderPayments {
                     p.errorCode(),
                     p.declineCode(),
                     p.errorMessage()));
+  }
+
+  /**
+   * The PSP call as a client span named for it ({@code psp.charge stripe}): the PSP, the payment,
+   * the attempt and the outcome, never the method token, the credentials or the PSP's message.
+   */
+  private PspResult charge(GuardedPsp psp, PspCharge charge, PaymentRecord p, AttemptRecord a)
+      throws PspNotAcceptedException {
+    try (TraceSpan span =
+        tracing
+            .startClient("psp.charge " + psp.name())
+            .attribute("ac.psp", psp.name())
+            .attribute("ac.payment_id", p.id())
+            .attribute("ac.attempt_id", a.id())
+            .attribute("ac.amount_minor", p.amount().minorUnits())
+            .attribute("ac.currency", p.amount().currencyCode())) {
+      try {
+        PspResult r = psp.charge(charge);
+        span.attribute("ac.psp.outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        if (r.declineCode() != null) {
+          span.attribute("ac.psp.decline_code", r.declineCode());
+        }
+        return r;
+      } catch (PspNotAcceptedException | RuntimeException e) {
+        span.failed(e);
+        throw e;
+      }
+    }
   }
 }

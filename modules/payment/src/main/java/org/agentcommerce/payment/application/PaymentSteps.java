@@ -23,6 +23,7 @@ import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.Money;
+import org.agentcommerce.platform.api.tracing.Traced;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -92,6 +93,7 @@ public class PaymentSteps {
     }
   }
 
+  @Traced("payment.prepare")
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Prepared prepare(PayCommand cmd) {
     if (!request.stillHeld()) {
@@ -285,6 +287,7 @@ public class PaymentSteps {
   }
 
   /** The first PSP refused before creating anything: that attempt ends, the next one begins. */
+  @Traced("payment.failover")
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public AttemptRecord failover(
       AttemptRecord failed, String code, String message, long latencyMs, String nextPsp) {
@@ -301,6 +304,7 @@ public class PaymentSteps {
    * late capture ({@link LateCaptures}): recorded, announced and refunded, never dropped. {@code
    * via}: who reports the outcome (answer, reconciliation, webhook).
    */
+  @Traced("payment.settle")
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public PaymentRecord settle(
       String paymentId,

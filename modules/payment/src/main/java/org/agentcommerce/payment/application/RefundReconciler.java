@@ -22,6 +22,8 @@ import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.SchemaReady;
+import org.agentcommerce.platform.api.tracing.TraceSpan;
+import org.agentcommerce.platform.api.tracing.Tracing;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -55,6 +57,7 @@ public class RefundReconciler {
   @Inject RefundService refunds;
   @Inject PspRegistry registry;
   @Inject Config config;
+  @Inject Tracing tracing;
 
   private ManagedScheduledExecutorService scheduler;
 
@@ -101,7 +104,11 @@ public class RefundReconciler {
       return;
     }
     for (String id : due) {
-      try {
+      try (TraceSpan span =
+          tracing
+              .startLinked(
+                  "refund.reconcile", tracing.enabled() ? store.traceparent(id).orElse(null) : null)
+              .attribute("ac.refund_id", id)) {
         reconcile(id);
       } catch (RuntimeException e) {
         // One refund's failure must not hold the others of this round until their leases end.

@@ -27,6 +27,9 @@ import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.Money;
 import org.agentcommerce.platform.api.security.IdempotentRequest;
+import org.agentcommerce.platform.api.tracing.TraceSpan;
+import org.agentcommerce.platform.api.tracing.Traced;
+import org.agentcommerce.platform.api.tracing.Tracing;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -48,6 +51,7 @@ public class RefundService {
   @Inject RefundStore refundStore;
   @Inject PspRegistry registry;
   @Inject OrderBook orders;
+  @Inject Tracing tracing;
   @Inject jakarta.enterprise.inject.Instance<RefundService> self;
   @Inject IdempotentRequest request;
   @Inject Config config;
@@ -73,7 +77,12 @@ public class RefundService {
     GuardedPsp psp = registry.psp(p.psp()).orElseThrow();
     String account = payments.accountFor(p.merchantId(), p.psp());
     PspRefundResult r;
-    try {
+    try (TraceSpan span =
+        tracing
+            .startClient("psp.refund " + psp.name())
+            .attribute("ac.psp", psp.name())
+            .attribute("ac.payment_id", paymentId)
+            .attribute("ac.refund_id", pending.refundId())) {
       r =
           psp.refund(
               new PspRefund(
@@ -82,6 +91,7 @@ public class RefundService {
                   p.pspPaymentId(),
                   pending.amount(),
                   registry.credentials(account)));
+      span.attribute("ac.psp.refund_status", r.status());
     } catch (Exception e) {
       LOG.warning(
           "Refund " + pending.refundId() + " at " + p.psp() + ": " + e.getClass().getSimpleName());
@@ -97,6 +107,7 @@ public class RefundService {
     return self.get().settle(pending.refundId(), p.orderId(), r);
   }
 
+  @Traced("refund.prepare")
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Refund prepare(String agentId, String paymentId, BigDecimal amount, String reason) {
     if (!request.stillHeld()) {
@@ -175,8 +186,9 @@ public class RefundService {
     String id = Ids.newId("rfd", 12);
     em.createNativeQuery(
             "INSERT INTO payment_refunds (id, payment_id, agent_id, amount_minor, currency, status,"
-                + " reason, idempotency_key, request_record_id, reconcile_count, next_check_at,"
-                + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, 0, "
+                + " reason, idempotency_key, request_record_id, traceparent, reconcile_count,"
+                + " next_check_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?,"
+                + " ?, ?, 0, "
                 + later(duration("ac.payments.refunds.sent-grace", Duration.ofSeconds(60)))
                 + ", CURRENT_TIMESTAMP(6), CURRENT_TIMESTAMP(6))")
         .setParameter(1, id)
@@ -187,6 +199,7 @@ public class RefundService {
         .setParameter(6, reason)
         .setParameter(7, "ac-" + id)
         .setParameter(8, request.recordId().orElse(null))
+        .setParameter(9, Tracing.traceparent())
         .executeUpdate();
     return find(id).orElseThrow();
   }
@@ -195,6 +208,7 @@ public class RefundService {
    * Records what the request's PSP call answered: a pending refund is asked about again after
    * {@code ac.payments.poll-interval}, an unknown one after {@code ac.payments.unknown-recheck}.
    */
+  @Traced("refund.settle")
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Refund settle(String refundId, String orderId, PspRefundResult r) {
     Duration checkAfter =

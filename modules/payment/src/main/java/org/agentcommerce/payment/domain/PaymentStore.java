@@ -58,6 +58,14 @@ public interface PaymentStore {
 
   Optional<AttemptRecord> attempt(String attemptId);
 
+  /**
+   * The W3C {@code traceparent} of the request that wrote the attempt (null column: tracing was
+   * off), read outside any transaction: its reconciliation's span links to that trace.
+   */
+  default Optional<String> traceparentOfAttempt(String attemptId) {
+    return Optional.empty();
+  }
+
   /** The attempt at this PSP that the PSP knows by this payment id. */
   Optional<AttemptRecord> attemptByPspPaymentId(String psp, String pspPaymentId);
 

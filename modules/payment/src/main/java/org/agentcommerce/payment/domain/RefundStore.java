@@ -22,4 +22,9 @@ public interface RefundStore {
   void release(String refundId, String holder, Duration checkAfter);
 
   Optional<RefundRecord> find(String refundId);
+
+  /** The W3C {@code traceparent} of the request that asked for the refund (none: tracing off). */
+  default java.util.Optional<String> traceparent(String refundId) {
+    return java.util.Optional.empty();
+  }
 }

@@ -21,6 +21,8 @@ public class CallerContext implements Caller {
     this.keyId = keyId;
     this.tier = tier;
     this.merchantScope = Set.copyOf(merchantScope);
+    org.agentcommerce.platform.api.tracing.LogContext.agent(agentId);
+    org.agentcommerce.platform.api.tracing.Tracing.annotate("agent.id", agentId);
   }
 
   public boolean isEstablished() {

@@ -24,6 +24,8 @@ import org.agentcommerce.checkout.domain.partner.PurchaseStatus;
 import org.agentcommerce.checkout.domain.partner.PurchasingPartner;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.SchemaReady;
+import org.agentcommerce.platform.api.tracing.TraceSpan;
+import org.agentcommerce.platform.api.tracing.Tracing;
 
 /**
  * Drives partner purchases with the partner, one step per lease: a run on any node leases a due
@@ -44,6 +46,7 @@ public class PartnerPoller {
   @Inject PartnerPurchases purchases;
   @Inject PartnerSettings settings;
   @Inject PurchasingPartner partner;
+  @Inject Tracing tracing;
 
   @Resource ManagedScheduledExecutorService scheduler;
 
@@ -189,7 +192,11 @@ public class PartnerPoller {
     ScheduledFuture<?> renewal =
         scheduler.scheduleWithFixedDelay(
             () -> quietlyRenew(p.id(), holder), every, every, TimeUnit.MILLISECONDS);
-    try {
+    try (TraceSpan span =
+        tracing
+            .startLinked("partner.step", null)
+            .attribute("ac.partner_purchase_id", p.id())
+            .attribute("ac.partner_purchase.status", String.valueOf(p.status()))) {
       Move move = step(p, holder);
       if (move != null && !purchases.move(p.id(), holder, move)) {
         LOG.warning(() -> "Partner purchase " + p.id() + ": lease lost before its move; dropped");

@@ -25,6 +25,8 @@ import org.agentcommerce.checkout.domain.placement.PlacementRequest;
 import org.agentcommerce.checkout.domain.placement.PlacementResult;
 import org.agentcommerce.checkout.domain.placement.PlacementStore;
 import org.agentcommerce.platform.api.SchemaReady;
+import org.agentcommerce.platform.api.tracing.TraceSpan;
+import org.agentcommerce.platform.api.tracing.Tracing;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -42,6 +44,7 @@ public class MerchantPlacementService implements PlacementJobs {
   private static final Logger LOG = Logger.getLogger(MerchantPlacementService.class.getName());
 
   @Inject PlacementStore store;
+  @Inject Tracing tracing;
   @Inject PlacementCompletion completion;
   @Inject @Any Instance<MerchantOrderConnector> connectors;
   @Inject Event<Started> started;
@@ -175,7 +178,16 @@ public class MerchantPlacementService implements PlacementJobs {
         scheduler.scheduleWithFixedDelay(
             () -> quietlyRenew(job.orderId()), every, every, TimeUnit.MILLISECONDS);
     try {
-      attempt(job);
+      try (TraceSpan span =
+          tracing
+              .startLinked(
+                  "merchant.place " + job.connector(),
+                  tracing.enabled() ? store.traceparent(job.orderId()).orElse(null) : null)
+              .attribute("ac.order_id", job.orderId())
+              .attribute("ac.merchant_id", job.merchantId())
+              .attribute("ac.placement.attempt", job.attempts() + 1L)) {
+        attempt(job);
+      }
     } finally {
       renewal.cancel(false);
       free.release();

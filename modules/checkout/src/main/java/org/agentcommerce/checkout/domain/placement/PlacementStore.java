@@ -13,6 +13,11 @@ public interface PlacementStore {
   /** A job as a worker sees it. */
   record Job(String orderId, String merchantId, String connector, int attempts) {}
 
+  /** The W3C {@code traceparent} of the request that started the job (none: tracing was off). */
+  default java.util.Optional<String> traceparent(String orderId) {
+    return java.util.Optional.empty();
+  }
+
   /** Where a merchant takes orders; a merchant without a row uses the sandbox platform. */
   PlacementRequest.Channel channel(String merchantId);
 

@@ -68,8 +68,9 @@ public class JdbcPlacementStore implements PlacementStore {
       return false;
     }
     em.createNativeQuery(
-            "INSERT INTO merchant_placements (order_id, merchant_id, connector, status, attempts,"
-                + " next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, 'pending', 0, "
+            "INSERT INTO merchant_placements (order_id, merchant_id, connector, traceparent,"
+                + " status, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?,"
+                + " 'pending', 0, "
                 + NOW
                 + ", "
                 + NOW
@@ -79,8 +80,25 @@ public class JdbcPlacementStore implements PlacementStore {
         .setParameter(1, orderId)
         .setParameter(2, merchantId)
         .setParameter(3, connector)
+        .setParameter(4, org.agentcommerce.platform.api.tracing.Tracing.traceparent())
         .executeUpdate();
     return true;
+  }
+
+  @Override
+  public java.util.Optional<String> traceparent(String orderId) {
+    try (Connection c = dataSource().getConnection();
+        PreparedStatement ps =
+            c.prepareStatement("SELECT traceparent FROM merchant_placements WHERE order_id = ?")) {
+      ps.setString(1, orderId);
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        return rs.next()
+            ? java.util.Optional.ofNullable(rs.getString(1))
+            : java.util.Optional.empty();
+      }
+    } catch (java.sql.SQLException e) {
+      return java.util.Optional.empty(); // a trace without its link, never a failed placement
+    }
   }
 
   @Override

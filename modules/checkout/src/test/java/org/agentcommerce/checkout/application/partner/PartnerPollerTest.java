@@ -47,6 +47,7 @@ class PartnerPollerTest {
     p.settings = s;
     p.purchases = fake(PartnerPurchases.class, m -> m.equals("markDispatching") ? true : null);
     p.partner = fake(PurchasingPartner.class, m -> NO_ADDRESS);
+    p.tracing = new org.agentcommerce.platform.api.tracing.Tracing(); // off: never initialised
     return p;
   }
 

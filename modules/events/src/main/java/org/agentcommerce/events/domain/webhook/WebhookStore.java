@@ -133,6 +133,14 @@ public interface WebhookStore {
   Optional<Delivery> claim(String deliveryId, String holder, long leaseMillis);
 
   /**
+   * The W3C {@code traceparent} of the request whose change caused the delivery's event (stored
+   * with its outbox row); none when tracing was off or the event is not an order event.
+   */
+  default Optional<String> traceparentOf(Delivery delivery) {
+    return Optional.empty();
+  }
+
+  /**
    * Claims those of the deliveries still due, in one transaction, for {@code holder} (a token
    * unique to this claim, so that exactly the rows this call won are answered) for {@code
    * leaseMillis}; counts their attempts. Rows another worker claimed meanwhile are left out.

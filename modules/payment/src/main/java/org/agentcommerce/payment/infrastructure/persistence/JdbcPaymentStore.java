@@ -22,6 +22,7 @@ import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.payment.domain.PaymentStore;
 import org.agentcommerce.platform.api.Database;
 import org.agentcommerce.platform.api.Money;
+import org.agentcommerce.platform.api.tracing.Tracing;
 
 /**
  * Payments in SQL. Everything that belongs to a payment's state runs through the persistence
@@ -169,8 +170,8 @@ public class JdbcPaymentStore implements PaymentStore {
   public void insertAttempt(AttemptRecord a, Duration checkAfter, Duration expiresAfter) {
     em.createNativeQuery(
             "INSERT INTO payment_attempts (id, payment_id, seq, psp, idempotency_key, status,"
-                + " reconcile_count, next_check_at, created_at, expires_at) VALUES (?, ?, ?, ?,"
-                + " ?, ?, 0, "
+                + " traceparent, reconcile_count, next_check_at, created_at, expires_at) VALUES"
+                + " (?, ?, ?, ?, ?, ?, ?, 0, "
                 + plus(checkAfter)
                 + ", "
                 + NOW
@@ -183,7 +184,22 @@ public class JdbcPaymentStore implements PaymentStore {
         .setParameter(4, a.psp())
         .setParameter(5, a.idempotencyKey())
         .setParameter(6, a.status())
+        .setParameter(7, Tracing.traceparent())
         .executeUpdate();
+  }
+
+  @Override
+  public Optional<String> traceparentOfAttempt(String attemptId) {
+    try (Connection c = dataSource().getConnection();
+        PreparedStatement ps =
+            c.prepareStatement("SELECT traceparent FROM payment_attempts WHERE id = ?")) {
+      ps.setString(1, attemptId);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+      }
+    } catch (SQLException e) {
+      return Optional.empty(); // a trace without its link, never a failed reconciliation
+    }
   }
 
   @Override

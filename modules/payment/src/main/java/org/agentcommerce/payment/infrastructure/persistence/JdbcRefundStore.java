@@ -89,6 +89,17 @@ public class JdbcRefundStore implements RefundStore {
   }
 
   @Override
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Optional<String> traceparent(String refundId) {
+    @SuppressWarnings("unchecked")
+    List<Object> rows =
+        em.createNativeQuery("SELECT traceparent FROM payment_refunds WHERE id = ?")
+            .setParameter(1, refundId)
+            .getResultList();
+    return rows.stream().filter(java.util.Objects::nonNull).map(Object::toString).findFirst();
+  }
+
+  @Override
   @Transactional
   public Optional<RefundRecord> find(String refundId) {
     @SuppressWarnings("unchecked")

@@ -35,8 +35,8 @@ public class OutboxDomainEvents implements DomainEvents {
     String id = Ids.newId("evt", 12);
     em.createNativeQuery(
             "INSERT INTO domain_events (id, event_type, aggregate_type, aggregate_id, agent_id,"
-                + " merchant_id, buyer_ref, status, amount_minor, currency, data, created_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP(6))")
+                + " merchant_id, buyer_ref, status, amount_minor, currency, data, traceparent,"
+                + " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP(6))")
         .setParameter(1, id)
         .setParameter(2, event.type())
         .setParameter(3, event.aggregateType())
@@ -48,6 +48,8 @@ public class OutboxDomainEvents implements DomainEvents {
         .setParameter(9, event.amount() == null ? null : event.amount().minorUnits())
         .setParameter(10, event.amount() == null ? null : event.amount().currencyCode())
         .setParameter(11, JSON.toJson(event.data()))
+        // The request's trace: the event's webhook deliveries continue it (null: tracing is off).
+        .setParameter(12, org.agentcommerce.platform.api.tracing.Tracing.traceparent())
         .executeUpdate();
     published.fire(new Published(id, event));
     return id;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.platform.api.Ids;
+import org.agentcommerce.platform.api.tracing.Tracing;
 
 /**
  * The last line: anything unexpected is logged once with an error id and answered 500 with that id,
@@ -25,6 +26,9 @@ public class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
   static Response internalError(Throwable e) {
     String errorId = Ids.newId("err", 8);
     LOG.log(Level.SEVERE, "Unhandled error " + errorId, e);
+    // Findable in the trace too: on the request's span, and as an event at the moment it failed.
+    Tracing.annotate("error.id", errorId);
+    Tracing.event("error", "error.id", errorId);
     return ErrorBodies.error(
         500,
         "INTERNAL_ERROR",

@@ -36,6 +36,8 @@ import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.security.BuyerIdentity;
 import org.agentcommerce.platform.api.security.Caller;
 import org.agentcommerce.platform.api.security.Idempotent;
+import org.agentcommerce.platform.api.tracing.TraceSpan;
+import org.agentcommerce.platform.api.tracing.Tracing;
 import org.agentcommerce.platform.application.ApiKeys;
 import org.agentcommerce.platform.application.idempotency.IdempotencyClaim;
 import org.agentcommerce.platform.application.idempotency.IdempotencyService;
@@ -70,6 +72,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
 
   @Inject IdempotencyService idempotency;
   @Inject IdempotencyClaim claim;
+  @Inject Tracing tracing;
   @Inject Caller caller;
   @Inject BuyerIdentity buyer;
   @Context ResourceInfo resource;
@@ -97,9 +100,15 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     String operation = request.getMethod() + " " + template();
     String fingerprint = fingerprint(request, operation, json, body);
     boolean outsideEffects = annotation().outsideEffects();
-    IdempotencyService.Decision decision =
-        idempotency.begin(
-            caller.agentId(), operation, key, ApiKeys.hash(fingerprint), outsideEffects);
+    IdempotencyService.Decision decision;
+    try (TraceSpan span = tracing.start("idempotency.claim").attribute("ac.operation", operation)) {
+      decision =
+          idempotency.begin(
+              caller.agentId(), operation, key, ApiKeys.hash(fingerprint), outsideEffects);
+      span.attribute(
+          "ac.idempotency.decision",
+          decision instanceof IdempotencyService.Replay ? "replay" : "proceed");
+    }
     if (decision instanceof IdempotencyService.Replay replay) {
       request.abortWith(replay(replay));
     } else if (decision instanceof IdempotencyService.Proceed proceed) {
