@@ -99,7 +99,10 @@ class MetricsIT {
     }
   }
 
-  /** Rows other work wrote since {@code since}: moves, webhook attempts, payments, refunds. */
+  /**
+   * Rows other work wrote since {@code since}: moves, webhook attempts, payment attempts, refunds,
+   * late captures, and other agents' payments (a reconciler's re-check touches only those).
+   */
   private long backgroundWork(Object since) {
     String mine = String.join(",", agents);
     return ((Number)
@@ -110,7 +113,8 @@ class MetricsIT {
                     + " ?) = 0) + (SELECT COUNT(*) FROM payment_attempts WHERE (created_at >= ? OR"
                     + " finished_at >= ?) AND payment_id <> ?) + (SELECT COUNT(*) FROM"
                     + " payment_refunds WHERE updated_at >= ? AND payment_id <> ?) + (SELECT"
-                    + " COUNT(*) FROM late_captures WHERE updated_at >= ?)",
+                    + " COUNT(*) FROM late_captures WHERE updated_at >= ?) + (SELECT COUNT(*) FROM"
+                    + " payments WHERE updated_at >= ? AND FIND_IN_SET(agent_id, ?) = 0)",
                 since,
                 orderId + "," + hilOrderId,
                 since,
@@ -120,7 +124,9 @@ class MetricsIT {
                 paymentId,
                 since,
                 paymentId,
-                since))
+                since,
+                since,
+                mine))
         .longValue();
   }
 

@@ -55,7 +55,10 @@ public class PaymentFigures {
         "Late captures whose refund has not succeeded yet");
   }
 
-  /** A payment moved by a PSP's answer (counted once its transaction commits). */
+  /**
+   * A payment moved to another status by a PSP's answer (counted once its transaction commits; a
+   * re-check that leaves it where it was is not counted).
+   */
   void settled(String psp, PspOutcome outcome) {
     counted.fire(
         new Counted(

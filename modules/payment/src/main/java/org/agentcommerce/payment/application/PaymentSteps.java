@@ -379,8 +379,12 @@ public class PaymentSteps {
           store.update(
               paymentId, PaymentStatus.PROCESSING, psp, r.pspPaymentId(), null, null, null, null);
     }
-    figures.settled(psp, r.outcome());
-    return store.find(paymentId).orElseThrow();
+    PaymentRecord after = store.find(paymentId).orElseThrow();
+    if (after.status() != p.status()) {
+      // Counted when the answer moved the payment: a re-check that finds it still waiting is not.
+      figures.settled(psp, r.outcome());
+    }
+    return after;
   }
 
   /** An action address we may keep: none that carries a secret (Stripe's client secret). */
