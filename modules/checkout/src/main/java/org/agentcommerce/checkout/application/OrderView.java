@@ -4,9 +4,12 @@ import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** An order as agents read it (v1). Amounts are decimal strings in major units of currency. */
+/**
+ * An order as agents read it (v1). No @Schema on its components: the runtime then documents only
+ * the annotated ones (docs/orders.md describes the origin-named fields). Amounts are decimal
+ * strings in major units of currency.
+ */
 public record OrderView(
     String orderId,
     String status,
@@ -26,16 +29,11 @@ public record OrderView(
     JsonObject metadata,
     Instant createdAt,
     Instant updatedAt,
-    @Schema(description = "The origin service's name for total_amount") String total,
+    String total,
     List<Line> items,
-    @Schema(
-            description =
-                "unfulfilled, fulfilled (shipped; delivery is not tracked apart) or cancelled",
-            enumeration = {"unfulfilled", "fulfilled", "cancelled"})
-        String fulfillmentStatus,
-    @Schema(description = "Refunded so far, decimal string in major units") String totalRefunded,
-    @Schema(description = "The merchant's tracking number once shipped (also in tracking)")
-        String trackingNumber,
+    String fulfillmentStatus,
+    String totalRefunded,
+    String trackingNumber,
     Instant confirmedAt,
     Instant shippedAt) {
 
