@@ -103,13 +103,16 @@ public class WebhookSecrets {
           byte[] raw = new byte[32];
           RANDOM.nextBytes(raw);
           java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
-          java.nio.file.Files.writeString(file, Base64.getEncoder().encodeToString(raw));
           try {
-            java.nio.file.Files.setPosixFilePermissions(
-                file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-          } catch (UnsupportedOperationException ignored) {
-            // not a POSIX file system
+            // Owner-only from its creation, never readable by others in between.
+            java.nio.file.Files.createFile(
+                file,
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+          } catch (UnsupportedOperationException notPosix) {
+            java.nio.file.Files.createFile(file);
           }
+          java.nio.file.Files.writeString(file, Base64.getEncoder().encodeToString(raw));
           java.util.logging.Logger.getLogger(WebhookSecrets.class.getName())
               .warning(
                   "No ac.webhooks.encryption-key: webhook secrets on this embedded H2 database are"

@@ -326,7 +326,11 @@ public class PaymentSteps {
           case UNKNOWN -> "unknown";
         };
     if (latencyMs != null && "answer".equals(via)) {
-      figures.charged(psp, Duration.ofMillis(latencyMs));
+      try {
+        figures.charged(psp, Duration.ofMillis(latencyMs));
+      } catch (RuntimeException e) {
+        // A figure never rolls back the record of a charge the PSP already made.
+      }
     }
     Duration recheck = r.outcome() == PspOutcome.UNKNOWN ? unknownRecheck : pollInterval;
     if (!store.finishAttempt(

@@ -47,7 +47,13 @@ public class RequestFramingFilter implements Filter {
       problem = ENCODED_SEPARATOR;
     }
     if (problem == null) {
-      chain.doFilter(req, res);
+      try {
+        chain.doFilter(req, res);
+      } finally {
+        // A suspended request (an event long-poll) finishes on another thread: the log context
+        // it began on this pool thread must not stamp the next caller's lines.
+        org.agentcommerce.platform.api.tracing.LogContext.clear();
+      }
       return;
     }
     String refused = problem;
