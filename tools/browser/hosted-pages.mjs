@@ -143,7 +143,8 @@ async function confirmed(page) {
 
 // Made first: its link is opened last, after its token (AC_CHECKOUT_TOKEN_TTL) has run out.
 const expiring = await orderIntent(await buyerToken());
-const expiringAt = Date.parse(expiring.expires_at);
+// expires_at is Unix seconds (the origin service's form, issue 38).
+const expiringAt = expiring.expires_at * 1000;
 
 await journey('pay-with-a-test-card', async (page) => {
   const s = await hostedSession(await buyerToken(), 2);
