@@ -4,7 +4,10 @@
 # fresh MariaDB database (127.0.0.1:3306, root, no password; ac_fleetbench is dropped and created):
 #   1. two nodes WITHOUT a grid (--nocluster): keyed GETs, 1 and C clients;
 #   2. two nodes forming a grid (post-boot file, TCP/IP members on 127.0.0.1): the same;
-#   3. orders/s with C clients on one node, then spread over both nodes of the grid.
+#   3. orders/s with C clients on one node, then spread over both nodes of the grid;
+#   4. cross-node wake-ups: WAKE_N orders made on one node, each awaited by a long-poll reader on
+#      the other (bench/fleet_wake.py), without and with the grid.
+# ONLY=wake runs step 4 alone.
 # Numbers go to bench/results/fleet-*.json; docs/benchmarks.md "A fleet" quotes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,11 +64,18 @@ measure_keyed() { # label
 }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 start "$P1" --nocluster; start "$P2" --nocluster; await "$P1" "$P2"; register
-measure_keyed nogrid
+wake() { # label
+  echo "== $1: cross-node wake-ups, ${WAKE_N:-200} tries"
+  python3 bench/fleet_wake.py 127.0.0.1 "$P1" "$P2" "$(head -1 "$keys")" "${WAKE_N:-200}" "$out/fleet-$1-wake.json"
+}
+[ "${ONLY:-}" = wake ] || measure_keyed nogrid
+wake nogrid
 stop
 start "$P1" --postbootcommandfile "$grid"; start "$P2" --postbootcommandfile "$grid"; await "$P1" "$P2"
 grep -h "DG Size" "$out/fleet-node-$P1.log" | tail -1
-measure_keyed grid
+[ "${ONLY:-}" = wake ] || measure_keyed grid
+wake grid
+[ "${ONLY:-}" = wake ] && exit 0
 run "$P1" order 1000 4 "$keys" "$out/fleet-warm-order.json" >/dev/null
 run "$P2" order 1000 4 "$keys" "$out/fleet-warm-order2.json" >/dev/null
 echo "== orders, $C clients, one node"; run "$P1" order "$N" "$C" "$keys" "$out/fleet-orders-one.json"

@@ -109,4 +109,5 @@ def main():
         print("\n".join(errors[:5]), file=sys.stderr)
         sys.exit(1)
 
-main()
+if __name__ == "__main__":
+    main()
