@@ -147,6 +147,7 @@ public class BeautySearchResource {
         limit,
         offset,
         market,
-        payment);
+        payment,
+        SearchExecution.NOTHING);
   }
 }

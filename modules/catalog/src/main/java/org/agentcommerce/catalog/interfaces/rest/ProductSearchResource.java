@@ -153,7 +153,8 @@ public class ProductSearchResource {
         limit,
         offset,
         market,
-        Map.of());
+        Map.of(),
+        SearchExecution.NOTHING);
   }
 
   /** A page of search results. */

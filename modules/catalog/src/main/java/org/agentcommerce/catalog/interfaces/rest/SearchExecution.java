@@ -31,9 +31,15 @@ public class SearchExecution {
   @Inject Caller caller;
   @Inject CatalogSourcing sourcing;
 
+  /** No members ahead of the answer's own. */
+  static final java.util.function.Function<SearchResponse, byte[]> NOTHING =
+      response -> new byte[0];
+
   /**
-   * The search answer as JSON bytes. A page served from the search cache keeps its serialized form,
-   * so a repeated search costs neither the index nor JSON-B (a page of 20 products is about 40 KB).
+   * The search answer as JSON bytes, its object opened by {@code leading}'s members (the JSON text
+   * {@code {"name":value,} } in UTF-8, or nothing). A page served from the search cache keeps its
+   * serialized form, so a repeated search costs neither the index nor JSON-B (a page of 20 products
+   * is about 40 KB).
    */
   jakarta.ws.rs.core.Response respond(
       CatalogSourcing.SeedPolicy seed,
@@ -49,7 +55,8 @@ public class SearchExecution {
       int limit,
       int offset,
       String market,
-      Map<String, String> payment) {
+      Map<String, String> payment,
+      java.util.function.Function<SearchResponse, byte[]> leading) {
     Answer answer =
         answer(
             seed,
@@ -70,6 +77,13 @@ public class SearchExecution {
     Object view =
         List.of(response.pagination(), response.searchContext(), response.filtersApplied());
     byte[] body = answer.page().derived(view, () -> serialize(response, answer.page()));
+    byte[] lead = leading.apply(response);
+    if (lead.length > 0) { // {"a":…,  +  the answer without its opening brace
+      byte[] joined = new byte[lead.length + body.length - 1];
+      System.arraycopy(lead, 0, joined, 0, lead.length);
+      System.arraycopy(body, 1, joined, lead.length, body.length - 1);
+      body = joined;
+    }
     // With its length known the answer goes out as one body, not in chunks of Jersey's buffer.
     return jakarta.ws.rs.core.Response.ok(body, jakarta.ws.rs.core.MediaType.APPLICATION_JSON_TYPE)
         .header(jakarta.ws.rs.core.HttpHeaders.CONTENT_LENGTH, body.length)
