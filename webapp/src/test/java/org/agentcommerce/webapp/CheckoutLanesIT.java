@@ -669,7 +669,14 @@ class CheckoutLanesIT {
     assertEquals("awaiting_payment", c.getString("order_status"));
     assertEquals("conv-42", c.getString("interaction_id"));
     assertTrue(c.getString("payment_url").contains("/checkout/ci_"), c::toString);
-    assertEquals("hosted_page", c.getJsonObject("payment_action").getString("type"));
+    // The origin's names: payment_action.type redirect_url, platform, client_secret (never),
+    // readiness_state and the order.
+    assertEquals("redirect_url", c.getJsonObject("payment_action").getString("type"));
+    assertEquals("hosted_page", c.getJsonObject("payment_action").getString("kind"));
+    assertEquals("sandbox", c.getString("platform"), c::toString);
+    assertTrue(c.isNull("client_secret"), c::toString);
+    assertEquals("ready_for_payment", c.getString("readiness_state"));
+    assertEquals(id, c.getJsonObject("order").getString("order_id"));
     assertEquals(c.getString("payment_url"), c.getJsonObject("payment_action").getString("url"));
     // The prefill the page reads is the checkout's.
     assertEquals("ada@example.com", ok(prefill(c.getString("checkout_token"))).getString("email"));
@@ -725,6 +732,9 @@ class CheckoutLanesIT {
                 agent.apiKey()));
     assertEquals("succeeded", r.getString("refund_status"));
     assertEquals("1.00", r.getString("amount"));
+    assertEquals(id, r.getString("order_id"));
+    assertEquals(r.getString("refund_id"), r.getJsonObject("refund").getString("refund_id"));
+    assertEquals("1.00", r.getJsonObject("refund").getString("amount"));
     refused(
         http.post(
             "/agent/v2/commerce/checkouts/" + id + "/refunds",
@@ -741,11 +751,19 @@ class CheckoutLanesIT {
                 "X-API-Key",
                 agent.apiKey()));
     assertEquals("succeeded", rest.getString("refund_status"));
+    assertTrue(rest.getBoolean("restore_inventory"), "restore_inventory defaults to true");
     JsonObject status =
         ok(http.get("/agent/v2/commerce/checkouts/" + id + "/status", "X-API-Key", agent.apiKey()));
     assertEquals("refunded", status.getJsonObject("order").getString("state"));
+    assertEquals("refunded", status.getString("order_status"));
+    assertEquals("refunded", status.getString("state"));
+    assertEquals("conv-42", status.getJsonObject("interaction_trace").getString("interaction"));
     List<String> trace =
-        status.getJsonArray("interaction_trace").getValuesAs(JsonObject.class).stream()
+        status
+            .getJsonObject("interaction_trace")
+            .getJsonArray("events")
+            .getValuesAs(JsonObject.class)
+            .stream()
             .map(e -> e.getString("to_status"))
             .toList();
     assertEquals(

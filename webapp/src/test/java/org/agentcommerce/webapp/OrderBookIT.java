@@ -583,9 +583,13 @@ class OrderBookIT {
 
     JsonObject v2 = ok(get("/agent/v2/orders/" + id)).getJsonObject("order");
     assertEquals("cancelled", v2.getString("state"));
-    assertEquals(2, v2.getJsonArray("audit").size());
+    JsonObject audit = v2.getJsonObject("audit");
+    assertEquals(2, audit.getJsonArray("transitions").size());
     assertEquals(
-        "buyer changed mind", v2.getJsonArray("audit").getJsonObject(1).getString("reason"));
+        "buyer changed mind",
+        audit.getJsonArray("transitions").getJsonObject(1).getString("reason"));
+    assertEquals(v2.getString("created_at"), audit.getString("created_at"));
+    assertTrue(audit.getString("agent_id").startsWith("agent_"), audit::toString);
     assertEquals(
         "merchant_confirming",
         ok(get("/agent/v2/orders/" + paid)).getJsonObject("order").getString("state"));

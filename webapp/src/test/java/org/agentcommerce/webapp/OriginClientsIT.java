@@ -125,6 +125,93 @@ class OriginClientsIT {
   }
 
   /**
+   * The origin's v2 order read: audit{agent_id, created_at, updated_at}, fulfillment_summary with
+   * the origin's names, payment_summary.payment_intent_id, buyer_context{shipping_address,
+   * agent_user_ref}.
+   */
+  @Test
+  void theV2OrderReadCarriesTheOriginSummaries() {
+    String buyerRef = "guest:" + java.util.UUID.randomUUID();
+    Http.Answer created =
+        http.post(
+            "/agent/v1/orders/create",
+            "{\"merchant_id\":\""
+                + LUMEN
+                + "\",\"items\":[{\"product_id\":\""
+                + SINGLE
+                + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\",\"currency\":"
+                + "\"USD\",\"shipping_address\":{\"name\":\"Ada\",\"address_line1\":\"1 Main"
+                + " St\",\"city\":\"New York\",\"state\":\"NY\",\"postal_code\":\"10001\","
+                + "\"country\":\"US\"}}",
+            "X-API-Key",
+            agent.apiKey(),
+            "X-Buyer-Ref",
+            buyerRef);
+    String orderId = ok(created).getString("order_id");
+    TestPayments.pay(http, agent.apiKey(), orderId);
+    JsonObject o = get("/agent/v2/orders/" + orderId).getJsonObject("order");
+    JsonObject audit = o.getJsonObject("audit");
+    assertEquals(agent.agentId(), audit.getString("agent_id"), o::toString);
+    assertEquals(o.getString("created_at"), audit.getString("created_at"));
+    assertEquals(o.getString("updated_at"), audit.getString("updated_at"));
+    assertFalse(audit.getJsonArray("transitions").isEmpty(), audit::toString);
+    JsonObject v1 = get("/agent/v1/orders/" + orderId).getJsonObject("order");
+    JsonObject f = o.getJsonObject("fulfillment_summary");
+    assertEquals(
+        v1.getString("fulfillment_status"), f.getString("fulfillment_status"), f::toString);
+    assertTrue(f.containsKey("carrier") && f.containsKey("shipped_at"), f::toString);
+    assertTrue(f.containsKey("delivered_at"), f::toString);
+    JsonObject p = o.getJsonObject("payment_summary");
+    assertFalse(p.getString("payment_intent_id").isBlank(), p::toString);
+    JsonObject buyer = o.getJsonObject("buyer_context");
+    assertEquals("10001", buyer.getJsonObject("shipping_address").getString("postal_code"));
+    assertEquals(v1.get("shipping_address"), buyer.get("shipping_address"), buyer::toString);
+    assertEquals(buyerRef, buyer.getString("agent_user_ref"), buyer::toString);
+  }
+
+  /**
+   * The origin's gateway calls POST /agent/v2/products/search with its defaults as query parameters
+   * and the search in a JSON body; it reads status, success, products, total and metadata.
+   */
+  @Test
+  void theV2SearchTakesTheGatewaysQueryAndBody() {
+    Http.Answer a =
+        http.post(
+            "/agent/v2/products/search?query=shoes&in_stock_only=true&limit=20&offset=0",
+            "{\"query\":\"serum\",\"limit\":2,\"page\":2,\"target_step_family\":\"treatment\"}",
+            "X-API-Key",
+            agent.apiKey());
+    JsonObject page = ok(a);
+    assertEquals("success", page.getString("status"));
+    assertTrue(page.getBoolean("success"));
+    assertEquals(2, page.getJsonArray("products").size(), page::toString);
+    assertEquals(
+        page.getJsonObject("pagination").getJsonNumber("total_count").longValue(),
+        page.getJsonNumber("total").longValue());
+    assertEquals("serum", page.getJsonObject("filters_applied").getString("query"));
+    assertEquals(2, page.getJsonObject("pagination").getInt("offset"), page::toString);
+    assertEquals(
+        List.of("target_step_family"),
+        page.getJsonObject("metadata")
+            .getJsonArray("ignored_members")
+            .getValuesAs(jakarta.json.JsonString::getString));
+    // The same page as the v1 search with the same inputs.
+    JsonObject v1 =
+        get("/agent/v1/products/search?query=serum&in_stock_only=true&limit=2&offset=2");
+    assertEquals(v1.getJsonArray("products"), page.getJsonArray("products"));
+
+    Http.Answer bad =
+        http.post(
+            "/agent/v2/products/search",
+            "{\"query\":5,\"limit\":300}",
+            "X-API-Key",
+            agent.apiKey());
+    assertEquals(422, bad.status(), bad::toString);
+    assertTrue(bad.body().contains("\"body\",\"limit\""), bad::toString);
+    assertTrue(bad.body().contains("\"body\",\"query\""), bad::toString);
+  }
+
+  /**
    * The SDKs' create_payment reads payment_intent_id (required in the TS SDK), psp, client_secret,
    * payment_action and next_action; a 3-D Secure payment's action comes in both shapes. A tokenless
    * {type:"dynamic"} method is a documented deviation: 422 that says what to do instead.

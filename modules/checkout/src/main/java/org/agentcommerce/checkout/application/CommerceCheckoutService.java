@@ -38,7 +38,8 @@ public class CommerceCheckoutService {
       OrderService.CreateOrder order, String returnUrl, String buyerIssuer, String buyerSubject) {}
 
   /** The order and the hosted-page intent that pays it. */
-  public record Created(OrderView order, CheckoutIntentService.Created payment) {}
+  /** The checkout's order, its hosted payment, and the merchant's platform (its connector). */
+  public record Created(OrderView order, CheckoutIntentService.Created payment, String platform) {}
 
   /**
    * Creates the order (the order book prices it into its quote, with every check) and a hosted
@@ -47,7 +48,10 @@ public class CommerceCheckoutService {
   @Transactional
   public Created create(Create c, URI publicBase) {
     OrderView o = orders.create(c.order());
-    return new Created(o, payFor(c.order().parties().agentId(), o.orderId(), c, publicBase));
+    return new Created(
+        o,
+        payFor(c.order().parties().agentId(), o.orderId(), c, publicBase),
+        placements.channel(o.merchantId()).connector());
   }
 
   private CheckoutIntentService.Created payFor(
@@ -107,7 +111,7 @@ public class CommerceCheckoutService {
                 o.customerEmail(),
                 null,
                 publicBase));
-    return new Created(orders.view(o), intent);
+    return new Created(orders.view(o), intent, placements.channel(o.merchantId()).connector());
   }
 
   /** A refund of the checkout's payment through the payment module. */

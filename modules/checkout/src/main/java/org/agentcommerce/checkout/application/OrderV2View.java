@@ -43,33 +43,52 @@ public class OrderV2View {
       RefundSummary refundSummary,
       @Schema(description = "After-sales requests opened on the order (tool door), oldest first")
           List<AfterSalesEntry> afterSales,
-      List<AuditEntry> audit,
+      @Schema(
+              description =
+                  "Who made the order and when it last changed, with every state move in"
+                      + " transitions (a list here before issue 38)")
+          Audit audit,
       Instant createdAt,
       Instant updatedAt) {}
 
+  /** {@code agent_user_ref} is the origin's name of {@code buyer_ref}. */
   public record BuyerContext(
       String buyerRef,
       boolean buyerVerified,
       String customerEmail,
       String customerName,
-      String agentSessionId) {}
+      String agentSessionId,
+      String agentUserRef,
+      Map<String, String> shippingAddress) {}
 
   /** The payment, never a PSP secret. */
   public record PaymentSummary(
       String status,
       String psp,
       String paymentId,
+      @Schema(description = "The PSP's payment id, else our payment_id (the origin's name)")
+          String paymentIntentId,
       String amount,
       String currency,
       Instant updatedAt) {}
 
+  /**
+   * The fulfilment; {@code delivered_at} is always null (delivery is not tracked apart from
+   * shipping).
+   */
+  @Schema(name = "FulfillmentSummary")
   public record FulfillmentSummary(
       @Schema(description = "not_started | placing | placed | fulfilled") String status,
       String deliveryOption,
       String merchantOrderId,
       String merchantOrderNumber,
       String trackingNumber,
-      Map<String, String> shippingAddress) {}
+      Map<String, String> shippingAddress,
+      @Schema(description = "The origin's name of the fulfilment status: the order's own")
+          String fulfillmentStatus,
+      @Schema(description = "Always null: the carrier is not tracked") String carrier,
+      Instant shippedAt,
+      Instant deliveredAt) {}
 
   public record Amounts(
       String subtotal,
@@ -91,6 +110,10 @@ public class OrderV2View {
       String refundId,
       Instant createdAt) {}
 
+  /** Who made the order, when, and its state moves, oldest first. */
+  public record Audit(
+      String agentId, Instant createdAt, Instant updatedAt, List<AuditEntry> transitions) {}
+
   public record AuditEntry(
       int seq, String fromStatus, String toStatus, String actor, String reason, Instant at) {}
 
@@ -111,7 +134,9 @@ public class OrderV2View {
             o.buyerSubject() != null,
             o.customerEmail(),
             o.customerName(),
-            o.agentSessionId()),
+            o.agentSessionId(),
+            o.buyerRef(),
+            v.shippingAddress()),
         o.paymentStatus(),
         p == null && "none".equals(o.paymentStatus())
             ? null
@@ -119,6 +144,9 @@ public class OrderV2View {
                 p == null ? o.paymentStatus() : p.status(),
                 p == null ? null : p.psp(),
                 p == null ? null : p.paymentId(),
+                p == null
+                    ? null
+                    : p.paymentIntentId() != null ? p.paymentIntentId() : p.paymentId(),
                 v.totalAmount(),
                 cur,
                 p == null ? null : p.updatedAt()),
@@ -128,7 +156,11 @@ public class OrderV2View {
             o.merchantOrderId(),
             o.merchantOrderNumber(),
             o.trackingNumber(),
-            v.shippingAddress()),
+            v.shippingAddress(),
+            v.fulfillmentStatus(),
+            null,
+            v.shippedAt(),
+            null),
         new Amounts(
             v.pricing().subtotal(),
             v.pricing().discountTotal(),
@@ -149,7 +181,11 @@ public class OrderV2View {
                     new AfterSalesEntry(
                         e.id(), e.action(), e.reason(), e.status(), e.refundId(), e.createdAt()))
             .toList(),
-        orders.audit(o.id()).stream().map(OrderV2View::audit).toList(),
+        new Audit(
+            o.agentId(),
+            o.createdAt(),
+            o.updatedAt(),
+            orders.audit(o.id()).stream().map(OrderV2View::audit).toList()),
         o.createdAt(),
         o.updatedAt());
   }

@@ -90,9 +90,17 @@ public class CommerceCheckoutResource {
 
   @Schema(name = "CommercePaymentAction")
   public record PaymentAction(
-      @Schema(description = "hosted_page: open url in the buyer's browser") String type,
+      @Schema(
+              description =
+                  "redirect_url: open url in the buyer's browser (our hosted page; the origin"
+                      + " service's value, on which its clients branch). Never client_secret: no"
+                      + " PSP secret is handed to an agent.",
+              enumeration = {"redirect_url"})
+          String type,
       String url,
-      Instant expiresAt) {}
+      Instant expiresAt,
+      @Schema(description = "What url opens: hosted_page (the type before issue 38)")
+          String kind) {}
 
   @Schema(name = "CommerceCheckoutResponse")
   public record CommerceCheckoutResponse(
@@ -110,6 +118,17 @@ public class CommerceCheckoutResource {
       @Schema(description = "Our hosted checkout page for this order (token in the fragment)")
           String paymentUrl,
       PaymentAction paymentAction,
+      @Schema(description = "The merchant's platform (its order connector: sandbox, shopify, …)")
+          String platform,
+      @Schema(description = "Always null: a PSP client secret is never handed to an agent")
+          String clientSecret,
+      @Schema(
+              description =
+                  "ready_for_payment while the buyer can pay on the page; the order's status"
+                      + " otherwise")
+          String readinessState,
+      @Schema(description = "The order as GET /agent/v2/orders/{id} reads it")
+          OrderV2View.OrderV2 order,
       @Schema(
               description =
                   "Opens this checkout's hosted page only; shown once (a replay of the same"
@@ -137,7 +156,12 @@ public class CommerceCheckoutResource {
           page,
           paymentAction == null
               ? null
-              : new PaymentAction(paymentAction.type(), page, paymentAction.expiresAt()),
+              : new PaymentAction(
+                  paymentAction.type(), page, paymentAction.expiresAt(), paymentAction.kind()),
+          platform,
+          clientSecret,
+          readinessState,
+          order,
           null,
           createdAt);
     }
@@ -233,7 +257,7 @@ public class CommerceCheckoutResource {
     return response(c, body.interactionId());
   }
 
-  private static CommerceCheckoutResponse response(
+  private CommerceCheckoutResponse response(
       CommerceCheckoutService.Created c, String interactionId) {
     OrderView o = c.order();
     CheckoutIntentService.Created p = c.payment();
@@ -250,7 +274,11 @@ public class CommerceCheckoutResource {
         o.pricing(),
         o.lineItems(),
         p.checkoutUrl(),
-        new PaymentAction("hosted_page", p.checkoutUrl(), p.intent().expiresAt()),
+        new PaymentAction("redirect_url", p.checkoutUrl(), p.intent().expiresAt(), "hosted_page"),
+        c.platform(),
+        null,
+        "awaiting_payment".equals(o.status()) ? "ready_for_payment" : o.status(),
+        reads.v2(o.orderId()).order(),
         p.token(),
         o.createdAt());
   }
@@ -321,8 +349,20 @@ public class CommerceCheckoutResource {
       String checkoutId,
       @Schema(description = "The order as GET /agent/v2/orders/{id} reads it")
           OrderV2View.OrderV2 order,
-      @Schema(description = "The checkout's moves in order: the interaction trace")
-          List<OrderV2View.AuditEntry> interactionTrace) {}
+      @Schema(
+              description =
+                  "The interaction (the checkout's interaction_id) and the checkout's moves in"
+                      + " order (a bare list before issue 38)")
+          InteractionTrace interactionTrace,
+      String orderId,
+      @Schema(description = "The order's status (docs/orders.md)") String orderStatus,
+      String paymentStatus,
+      String fulfillmentStatus,
+      @Schema(description = "The order's v2 state") String state) {}
+
+  /** The origin service's interaction trace: the interaction and its events. */
+  @Schema(name = "InteractionTrace")
+  public record InteractionTrace(String interaction, List<OrderV2View.AuditEntry> events) {}
 
   @GET
   @Path("/{checkout_id}/status")
@@ -341,7 +381,16 @@ public class CommerceCheckoutResource {
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public StatusResponse status(@PathParam("checkout_id") @Size(max = 40) String checkoutId) {
     OrderV2View.OrderV2 o = reads.v2(checkoutId).order();
-    return new StatusResponse("success", checkoutId, o, o.audit());
+    return new StatusResponse(
+        "success",
+        checkoutId,
+        o,
+        new InteractionTrace(o.buyerContext().agentSessionId(), o.audit().transitions()),
+        o.orderId(),
+        o.status(),
+        o.paymentStatus(),
+        o.fulfillmentSummary().fulfillmentStatus(),
+        o.state());
   }
 
   @Schema(name = "CheckoutRefundBody")
@@ -351,7 +400,11 @@ public class CommerceCheckoutResource {
               oneOf = {String.class, BigDecimal.class})
           JsonValue amount,
       @Size(max = 300) String reason,
-      @Schema(description = "Informational: whether the merchant should restock")
+      @Schema(
+              description =
+                  "Informational: whether the merchant should restock (default true, as at the"
+                      + " origin service)",
+              defaultValue = "true")
           Boolean restoreInventory,
       @Size(max = 255) String idempotencyKey) {}
 
@@ -365,7 +418,20 @@ public class CommerceCheckoutResource {
       String currency,
       @Schema(description = "succeeded, pending or failed") String refundStatus,
       String failureReason,
-      boolean restoreInventory) {}
+      boolean restoreInventory,
+      String orderId,
+      @Schema(description = "The refund again, as the origin service nests it")
+          RefundView refund) {}
+
+  /** A refund as the origin service nests it. */
+  @Schema(name = "CheckoutRefund")
+  public record RefundView(
+      String refundId,
+      String paymentId,
+      String amount,
+      String currency,
+      @Schema(description = "succeeded, pending or failed") String status,
+      String reason) {}
 
   @POST
   @Path("/{checkout_id}/refunds")
@@ -415,7 +481,15 @@ public class CommerceCheckoutResource {
         r.currency(),
         r.status(),
         r.failureReason(),
-        body != null && Boolean.TRUE.equals(body.restoreInventory()));
+        body == null || !Boolean.FALSE.equals(body.restoreInventory()),
+        checkoutId,
+        new RefundView(
+            r.refundId(),
+            r.paymentId(),
+            r.amount(),
+            r.currency(),
+            r.status(),
+            body == null ? null : body.reason()));
   }
 
   @Schema(name = "CheckoutReturnBody")

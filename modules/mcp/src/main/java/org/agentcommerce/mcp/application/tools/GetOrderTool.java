@@ -19,7 +19,7 @@ public class GetOrderTool extends BuyerTool {
           + " answers it: {order:{order_id, state (awaiting_checkout, payment_failed,"
           + " merchant_confirming, confirmed, fulfilled, refunded, cancelled), status,"
           + " line_items, payment_status, payment_summary, fulfillment_summary, amounts (decimal"
-          + " strings in major units), refund_summary, after_sales, audit}}. Another buyer's order"
+          + " strings in major units), refund_summary, after_sales, audit{agent_id, created_at, updated_at, transitions}}}. Another buyer's order"
           + " is not found.";
 
   @Override
