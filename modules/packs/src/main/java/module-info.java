@@ -6,6 +6,7 @@ module org.agentcommerce.packs {
   requires jakarta.persistence;
   requires jakarta.transaction;
   requires jakarta.ws.rs;
+  requires jakarta.json;
   requires jakarta.json.bind;
   requires jakarta.validation;
   requires microprofile.config.api;

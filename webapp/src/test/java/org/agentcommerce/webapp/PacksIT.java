@@ -1,6 +1,7 @@
 package org.agentcommerce.webapp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
@@ -119,9 +120,33 @@ class PacksIT {
     return ok(post(agent, "/agent/v1/ops/packs/draft", body.toString())).getJsonObject("pack");
   }
 
+  /**
+   * The pack an action answers; for a validate that fails, the 409 VALIDATION_FAILED detail (its
+   * pack_id, pack_status and validation, read like a pack's), after checking that the pack read
+   * back says the same.
+   */
   private JsonObject act(String packId, String action) {
-    return ok(post(agent, "/agent/v1/ops/packs/" + packId + "/" + action, null))
-        .getJsonObject("pack");
+    Http.Answer a = post(agent, "/agent/v1/ops/packs/" + packId + "/" + action, null);
+    if ("validate".equals(action) && a.status() == 409) {
+      JsonObject detail = a.json().getJsonObject("detail");
+      assertEquals("VALIDATION_FAILED", detail.getString("error"), a::toString);
+      assertEquals(packId, detail.getString("pack_id"));
+      JsonObject stored =
+          ok(http.get("/agent/v1/ops/packs/" + packId, "X-API-Key", agent.apiKey()))
+              .getJsonObject("pack");
+      assertEquals(stored.getString("pack_status"), detail.getString("pack_status"));
+      assertEquals(stored.getJsonObject("validation"), detail.getJsonObject("validation"));
+      assertFalse(detail.getJsonObject("validation").getBoolean("ok"), a::toString);
+      return detail;
+    }
+    JsonObject answer = ok(a);
+    JsonObject pack = answer.getJsonObject("pack");
+    // The origin's top-level members say what the pack says.
+    assertEquals(pack.getString("pack_id"), answer.getString("pack_id"));
+    assertEquals(pack.getString("merchant_id"), answer.getString("merchant_id"));
+    assertEquals(pack.getString("pack_status"), answer.getString("pack_status"));
+    assertEquals(pack.get("validation"), answer.get("validation"));
+    return pack;
   }
 
   private static void refused(Http.Answer a, int status, String code) {
@@ -305,6 +330,87 @@ class PacksIT {
   }
 
   /**
+   * Issue 38: the origin's shapes — geo as an object, claims as {claim, confidence, evidence[{type,
+   * ref{}}]}, the answer's top-level pack_id/merchant_id/pack_status/validation and
+   * pack{schema_version, context}, generate's limit clamped rather than refused.
+   */
+  @Test
+  void packsTakeTheOriginShapes() {
+    String claim =
+        "{\"claim\":\"Clears blackheads\",\"confidence\":0.8,\"evidence\":["
+            + "{\"type\":\"citation\",\"ref\":{\"citation_id\":\""
+            + CITATION
+            + "\",\"note\":\"study\"}},{\"type\":\"product\",\"ref\":{\"product_id\":\""
+            + SINGLE
+            + "\"}}]}";
+    JsonObject body =
+        with(
+            withClaim(claim),
+            "geo",
+            "{\"country\":\"US\",\"postal_code\":\"10001\",\"city\":\"New York\",\"state\":\"NY\"}");
+    Http.Answer created = post(agent, "/agent/v1/ops/packs/draft", body.toString());
+    JsonObject answer = ok(created);
+    JsonObject pack = answer.getJsonObject("pack");
+    assertEquals(pack.getString("pack_id"), answer.getString("pack_id"));
+    assertEquals("draft", answer.getString("pack_status"));
+    assertEquals("1.0", pack.getString("schema_version"));
+    JsonObject context = pack.getJsonObject("context");
+    assertEquals("sess-1", context.getString("session_id"));
+    assertEquals(
+        json(
+            "{\"country\":\"US\",\"postal_code\":\"10001\",\"city\":\"New York\",\"state\":\"NY\"}"),
+        context.getJsonObject("geo"));
+    assertEquals("US", pack.getString("geo"));
+    JsonObject stored =
+        pack.getJsonArray("recommendations")
+            .getJsonObject(0)
+            .getJsonArray("claims")
+            .getJsonObject(0);
+    assertEquals("Clears blackheads", stored.getString("claim"));
+    assertEquals("Clears blackheads", stored.getString("text"));
+    assertEquals(0.8, stored.getJsonNumber("confidence").doubleValue());
+    assertEquals(
+        "study",
+        stored.getJsonArray("evidence").getJsonObject(0).getJsonObject("ref").getString("note"));
+    // Object refs name catalog evidence: the pack validates.
+    JsonObject v = act(pack.getString("pack_id"), "validate");
+    assertEquals(List.of(), errors(v), v::toString);
+
+    // An object ref naming nothing in the catalog fails validation with 409 VALIDATION_FAILED.
+    JsonObject unknown =
+        draft(
+            withClaim(
+                "{\"claim\":\"x\",\"evidence\":[{\"type\":\"citation\",\"ref\":{\"citation_id\":"
+                    + "\"cit_nope\"}}]}"));
+    Http.Answer failed =
+        post(agent, "/agent/v1/ops/packs/" + unknown.getString("pack_id") + "/validate", null);
+    refused(failed, 409, "VALIDATION_FAILED");
+    assertEquals(
+        List.of("unknown_evidence $.recommendations[0].claims[0].evidence[0].ref"),
+        errors(failed.json().getJsonObject("detail")));
+
+    Http.Answer badConfidence =
+        post(
+            agent,
+            "/agent/v1/ops/packs/draft",
+            withClaim("{\"claim\":\"x\",\"confidence\":2}").toString());
+    assertEquals(422, badConfidence.status(), badConfidence::toString);
+
+    for (int[] limitAndCount : new int[][] {{0, 1}, {50, 20}}) {
+      JsonObject g =
+          ok(post(
+                  agent,
+                  "/agent/v1/ops/packs/generate",
+                  "{\"merchant_id\":\"" + LUMEN + "\",\"limit\":" + limitAndCount[0] + "}"))
+              .getJsonObject("pack");
+      int n = g.getJsonArray("recommendations").size();
+      assertTrue(
+          limitAndCount[1] == 1 ? n == 1 : n > 5 && n <= 20,
+          () -> "limit " + limitAndCount[0] + " gave " + n);
+    }
+  }
+
+  /**
    * Issue 38: the origin's platform_product_ids choose the products (by the merchant platform's id
    * or ours), and an id that names no product of the merchant is 422, never left out in silence.
    */
@@ -453,11 +559,13 @@ class PacksIT {
         post(agent, "/agent/v1/ops/packs/draft", without(valid(), "merchant_id").toString());
     assertEquals(422, noMerchant.status(), noMerchant::toString);
     assertEquals("merchant_id", noMerchant.at("/detail/0/loc/1").toString().replace("\"", ""));
-    Http.Answer badLimit =
+    Http.Answer badGeo =
         post(
             agent,
             "/agent/v1/ops/packs/generate",
-            "{\"merchant_id\":\"" + LUMEN + "\",\"limit\":0}");
-    assertEquals(422, badLimit.status(), badLimit::toString);
+            "{\"merchant_id\":\"" + LUMEN + "\",\"geo\":{\"postal_code\":\"10001\",\"zone\":1}}");
+    assertEquals(422, badGeo.status(), badGeo::toString);
+    assertTrue(badGeo.body().contains("[\"body\",\"geo\",\"zone\"]"), badGeo::toString);
+    assertTrue(badGeo.body().contains("[\"body\",\"geo\",\"country\"]"), badGeo::toString);
   }
 }

@@ -1,7 +1,13 @@
 package org.agentcommerce.packs.api;
 
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Size;
+import java.math.BigDecimal;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -21,7 +27,19 @@ public record PackContent(
     boolean sponsored,
     List<Recommendation> recommendations,
     List<Signal> authorizedSignals,
-    List<Disclosure> disclosures) {
+    List<Disclosure> disclosures,
+    Location location) {
+
+  /**
+   * Where the pack runs, as the origin service's {@code geo} object: a country and, optionally, a
+   * postal code, city and state. {@code geo} holds the country.
+   */
+  @Schema(name = "PackGeo")
+  public record Location(
+      @Schema(required = true, description = "ISO 3166-1 alpha-2", maxLength = 2) String country,
+      @Schema(maxLength = 20) String postalCode,
+      @Schema(maxLength = 100) String city,
+      @Schema(maxLength = 100) String state) {}
 
   public PackContent {
     recommendations = recommendations == null ? List.of() : List.copyOf(recommendations);
@@ -62,26 +80,65 @@ public record PackContent(
     }
   }
 
-  /** A claim and the evidence it rests on. */
+  /**
+   * A claim and the evidence it rests on. {@code claim} is the origin service's name of {@code
+   * text}: either may be sent, both are answered.
+   */
   @Schema(name = "PackClaim")
   public record Claim(
-      @Size(max = 500) String text,
+      @Schema(maxLength = 500) @Size(max = 500) String text,
       @Schema(type = SchemaType.ARRAY, implementation = Evidence.class, maxItems = 10)
           @Size(max = 10)
-          List<@Valid Evidence> evidence) {
+          List<@Valid Evidence> evidence,
+      @Schema(maxLength = 500, description = "The origin's name of text") @Size(max = 500)
+          String claim,
+      @Schema(minimum = "0", maximum = "1", description = "How sure the pack is, 0 to 1")
+          @DecimalMin("0")
+          @DecimalMax("1")
+          BigDecimal confidence) {
 
     public Claim {
       evidence = evidence == null ? List.of() : List.copyOf(evidence);
+      text = text == null ? claim : text;
+      claim = text;
     }
   }
 
-  /** Evidence: a product, a citation or a product's intel block in our catalog. */
+  /**
+   * Evidence: a product, a citation or a product's intel block in our catalog. {@code ref} names
+   * it: a string, or (the origin service's shape) an object whose {@code product_id}, {@code
+   * citation_id} or {@code id} member does.
+   */
   @Schema(name = "PackEvidence")
   public record Evidence(
-      @Schema(description = "product, citation or intel (validate checks it)") @Size(max = 20)
+      @Schema(description = "product, citation or intel (validate checks it)", maxLength = 20)
+          @Size(max = 20)
           String type,
-      @Schema(description = "prod_… for product and intel, cit_… for citation") @Size(max = 40)
-          String ref) {}
+      @Schema(
+              description =
+                  "prod_… for product and intel, cit_… for citation; or an object naming it in"
+                      + " product_id, citation_id or id",
+              oneOf = {String.class, java.util.Map.class})
+          JsonValue ref) {
+
+    /** Members of an object ref that name the evidence, in the order they are looked at. */
+    private static final List<String> NAMING = List.of("product_id", "citation_id", "id");
+
+    /** The id the ref names, or null. */
+    public String refId() {
+      if (ref instanceof JsonString s) {
+        return s.getString();
+      }
+      if (ref instanceof JsonObject o) {
+        for (String name : NAMING) {
+          if (o.get(name) instanceof JsonString s) {
+            return s.getString();
+          }
+        }
+      }
+      return null;
+    }
+  }
 
   /** A signal the pack may show (a creator pick, a testimonial, an affiliate code…). */
   @Schema(name = "PackSignal")

@@ -40,6 +40,7 @@ public class PackService {
       String title,
       String language,
       String geo,
+      PackContent.Location location,
       List<String> productIds,
       int limit) {}
 
@@ -82,7 +83,8 @@ public class PackService {
             false,
             recommendations,
             List.of(),
-            List.of());
+            List.of(),
+            g.location());
     return create(g.merchantId(), "generated", content);
   }
 
@@ -90,7 +92,15 @@ public class PackService {
   private static Recommendation recommend(PackFacts.ProductRow row) {
     List<Claim> claims =
         row.claims().stream()
-            .map(c -> new Claim(c.claim(), List.of(new Evidence("citation", c.citationId()))))
+            .map(
+                c ->
+                    new Claim(
+                        c.claim(),
+                        List.of(
+                            new Evidence(
+                                "citation", jakarta.json.Json.createValue(c.citationId()))),
+                        null,
+                        null))
             .toList();
     return new Recommendation(
         row.offerId(), row.productId(), row.title(), claims, null, null, null);

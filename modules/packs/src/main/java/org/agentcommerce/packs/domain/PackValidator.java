@@ -132,13 +132,14 @@ public final class PackValidator {
   }
 
   private boolean exists(Evidence e) {
-    if (blank(e.ref())) {
+    String id = e.refId();
+    if (blank(id) || id.length() > 64) {
       return false;
     }
     return switch (e.type()) {
-      case "product" -> facts.productMerchant(e.ref()).isPresent();
-      case "citation" -> facts.citationExists(e.ref());
-      default -> facts.intelExists(e.ref());
+      case "product" -> facts.productMerchant(id).isPresent();
+      case "citation" -> facts.citationExists(id);
+      default -> facts.intelExists(id);
     };
   }
 

@@ -3,8 +3,6 @@ package org.agentcommerce.packs.interfaces.rest;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
@@ -55,8 +53,12 @@ public class PackResource {
       @Size(max = 5000) String narrative,
       @Schema(description = "Language tag, e.g. en or en-GB", defaultValue = "en") @Size(max = 35)
           String language,
-      @Schema(description = "ISO 3166-1 alpha-2 country", defaultValue = "US") @Size(max = 8)
-          String geo,
+      @Schema(
+              description =
+                  "ISO 3166-1 alpha-2 country (default US), or the origin service's object"
+                      + " {country, postal_code?, city?, state?}",
+              oneOf = {String.class, PackContent.Location.class})
+          jakarta.json.JsonValue geo,
       @Schema(description = "Paid placement: needs a sponsored disclosure") Boolean sponsored,
       @Schema(type = SchemaType.ARRAY, implementation = Recommendation.class, maxItems = 50)
           @Size(max = 50)
@@ -73,9 +75,12 @@ public class PackResource {
       @Size(max = 200) String sessionId,
       @Size(max = 300) String title,
       @Schema(defaultValue = "en") @Size(max = 35) String language,
-      @Schema(defaultValue = "US", description = "Market whose offers are recommended")
-          @Size(max = 8)
-          String geo,
+      @Schema(
+              description =
+                  "Market whose offers are recommended: an ISO 3166-1 alpha-2 country (default US), or the origin service's object"
+                      + " {country, postal_code?, city?, state?}",
+              oneOf = {String.class, PackContent.Location.class})
+          jakarta.json.JsonValue geo,
       @Schema(
               description =
                   "Products to recommend, in order (our ids); absent: the merchant's first ones."
@@ -88,10 +93,24 @@ public class PackResource {
                       + " product id (or ours), in order, after product_ids")
           @Size(max = 20)
           List<@Size(max = 64) String> platformProductIds,
-      @Schema(minimum = "1", maximum = "20", defaultValue = "5") @Min(1) @Max(20) Integer limit) {}
+      @Schema(
+              description =
+                  "How many products (default 5); below 1 counts as 1 and above 20 as 20, as the"
+                      + " origin service clamps")
+          Integer limit) {}
+
+  /** Where and for what the pack was made (the origin service's pack.context). */
+  @Schema(name = "OpsPackContext")
+  public record Context(
+      @Schema(nullable = true) String sessionId,
+      @Schema(required = true) String language,
+      @Schema(required = true) PackContent.Location geo) {}
 
   @Schema(name = "OpsPack")
   public record OpsPack(
+      @Schema(required = true, example = "1.0", description = "The pack format's version")
+          String schemaVersion,
+      @Schema(required = true) Context context,
       @Schema(required = true, example = "ops_3f9c2a7d1b0e4c55") String packId,
       @Schema(required = true) String merchantId,
       @Schema(
@@ -121,9 +140,19 @@ public class PackResource {
       @Schema(nullable = true) Instant validatedAt,
       @Schema(nullable = true) Instant publishedAt) {}
 
+  /** The pack, with its id, merchant, state and validation also at the top (the origin's shape). */
   @Schema(name = "OpsPackResponse")
   public record OpsPackResponse(
-      @Schema(required = true) String status, @Schema(required = true) OpsPack pack) {}
+      @Schema(required = true) String status,
+      @Schema(required = true) String packId,
+      @Schema(required = true) String merchantId,
+      @Schema(
+              required = true,
+              enumeration = {"draft", "validated", "published"})
+          String packStatus,
+      @Schema(description = "The last validation; null before the first", nullable = true)
+          Validation validation,
+      @Schema(required = true) OpsPack pack) {}
 
   @POST
   @Path("/draft")
@@ -144,17 +173,20 @@ public class PackResource {
       description = "MERCHANT_NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public OpsPackResponse draft(@NotNull @Valid CreateDraftPackRequest body) {
+    PackInput.Geo geo = PackInput.geo(body.geo());
+    PackInput.checkRefs(body.recommendations());
     PackContent content =
         new PackContent(
             body.sessionId(),
             body.title(),
             body.narrative(),
             body.language() == null ? "en" : body.language(),
-            body.geo() == null ? "US" : body.geo(),
+            geo.country(),
             Boolean.TRUE.equals(body.sponsored()),
             body.recommendations(),
             body.authorizedSignals(),
-            body.disclosures());
+            body.disclosures(),
+            geo.location());
     return answer(packs.draft(body.merchantId(), content));
   }
 
@@ -179,6 +211,7 @@ public class PackResource {
       description = "MERCHANT_NOT_FOUND",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public OpsPackResponse generate(@NotNull @Valid GenerateDraftPackRequest body) {
+    PackInput.Geo geo = PackInput.geo(body.geo());
     return answer(
         packs.generate(
             new PackService.Generation(
@@ -186,9 +219,10 @@ public class PackResource {
                 body.sessionId(),
                 body.title(),
                 body.language() == null ? "en" : body.language(),
-                body.geo() == null ? "US" : body.geo(),
+                geo.country(),
+                geo.location(),
                 requested(body),
-                body.limit() == null ? 5 : body.limit())));
+                body.limit() == null ? 5 : Math.max(1, Math.min(20, body.limit())))));
   }
 
   private static List<String> requested(GenerateDraftPackRequest body) {
@@ -225,9 +259,10 @@ public class PackResource {
       operationId = "validatePack",
       summary = "Validate a pack",
       description =
-          "Checks every rule (docs/packs.md) and answers the pack with the new result: a draft"
-              + " or validated pack becomes validated when it passes and draft when it does not;"
-              + " a published pack stays published.")
+          "Checks every rule (docs/packs.md): a draft or validated pack becomes validated when it"
+              + " passes (200, the pack) and draft when it does not (409 VALIDATION_FAILED with"
+              + " the pack's pack_id, pack_status and validation, as the origin service answers);"
+              + " a published pack stays published (200 either way).")
   @APIResponse(
       responseCode = "200",
       description = "The pack with its validation",
@@ -238,10 +273,27 @@ public class PackResource {
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   @APIResponse(
       responseCode = "409",
-      description = "INVALID_STATE: the pack changed meanwhile",
+      description =
+          "VALIDATION_FAILED: a rule is broken (detail.validation lists them; the pack is now a"
+              + " draft); INVALID_STATE: the pack changed meanwhile",
       content = @Content(schema = @Schema(ref = "ErrorResponse")))
   public OpsPackResponse validate(@PathParam("pack_id") @Size(max = 40) String packId) {
-    return answer(packs.validate(packId));
+    Pack p = packs.validate(packId);
+    if (p.status() != org.agentcommerce.packs.api.PackStatus.PUBLISHED && !p.validation().ok()) {
+      java.util.Map<String, Object> detail = new java.util.LinkedHashMap<>();
+      detail.put("pack_id", p.id());
+      detail.put("pack_status", p.status().wireName());
+      detail.put("validation", p.validation());
+      throw new org.agentcommerce.platform.api.ApiException(
+          409,
+          "VALIDATION_FAILED",
+          "The pack breaks "
+              + p.validation().errors().size()
+              + " rule(s); it stays a draft. detail.validation.errors lists them.",
+          detail,
+          java.util.Map.of());
+    }
+    return answer(p);
   }
 
   @POST
@@ -267,11 +319,22 @@ public class PackResource {
     return answer(packs.publish(packId));
   }
 
+  /** The pack format's version in answers. */
+  static final String SCHEMA_VERSION = "1.0";
+
   private static OpsPackResponse answer(Pack p) {
     PackContent c = p.content();
+    PackContent.Location where =
+        c.location() != null ? c.location() : new PackContent.Location(c.geo(), null, null, null);
     return new OpsPackResponse(
         "success",
+        p.id(),
+        p.merchantId(),
+        p.status().wireName(),
+        p.validation(),
         new OpsPack(
+            SCHEMA_VERSION,
+            new Context(c.sessionId(), c.language(), where),
             p.id(),
             p.merchantId(),
             p.status().wireName(),
