@@ -316,6 +316,50 @@ class McpToolsIT {
             .bigDecimalValue()
             .compareTo(new java.math.BigDecimal("21.00")));
     refused(call("get_offers", "{\"product_id\":\"prod_nope\"}"), "NOT_FOUND");
+
+    // The origin's arguments: a product group instead of a product, and a currency that narrows.
+    String groupId =
+        (String)
+            Agents.query(
+                "SELECT m.group_id FROM product_group_members m JOIN products p ON p.id ="
+                    + " m.product_id WHERE p.status = 'active' GROUP BY m.group_id HAVING COUNT(*)"
+                    + " > 1 ORDER BY m.group_id LIMIT 1");
+    JsonObject byGroup = ok(call("get_offers", "{\"product_group_id\":\"" + groupId + "\"}"));
+    assertEquals(groupId, byGroup.getString("product_group_id"), byGroup::toString);
+    assertTrue(byGroup.getJsonArray("offers").size() > 1, byGroup::toString);
+    JsonObject anchorsGroup =
+        ok(call("get_offers", "{\"product_id\":\"" + byGroup.getString("product_id") + "\"}"));
+    assertEquals(byGroup.getJsonArray("offers"), anchorsGroup.getJsonArray("offers"));
+    JsonObject inYen =
+        ok(call("get_offers", "{\"product_id\":\"" + SINGLE + "\",\"currency\":\"JPY\"}"));
+    assertEquals(0, inYen.getJsonArray("offers").size(), inYen::toString);
+    JsonObject inDollars =
+        ok(call("get_offers", "{\"product_id\":\"" + SINGLE + "\",\"currency\":\"USD\"}"));
+    assertEquals(offers.getJsonArray("offers"), inDollars.getJsonArray("offers"));
+    refused(call("get_offers", "{}"), "INVALID_ARGUMENTS");
+    refused(call("get_offers", "{\"product_group_id\":\"grp_nope\"}"), "NOT_FOUND");
+
+    // get_alternatives takes the origin's product_ref, a string or {product_id, merchant_id}.
+    JsonObject byId = ok(call("get_alternatives", "{\"product_id\":\"" + SINGLE + "\"}"));
+    JsonObject byRef =
+        ok(
+            call(
+                "get_alternatives",
+                "{\"product_ref\":{\"product_id\":\""
+                    + SINGLE
+                    + "\",\"merchant_id\":\""
+                    + LUMEN
+                    + "\"}}"));
+    assertEquals(byId.getJsonArray("alternatives"), byRef.getJsonArray("alternatives"));
+    assertEquals(
+        byId.getJsonArray("alternatives"),
+        ok(call("get_alternatives", "{\"product_ref\":\"" + SINGLE + "\"}"))
+            .getJsonArray("alternatives"));
+    refused(
+        call(
+            "get_alternatives",
+            "{\"product_id\":\"" + SINGLE + "\",\"product_ref\":\"" + SINGLE + "\"}"),
+        "INVALID_ARGUMENTS");
   }
 
   // ---------------------------------------------------------------- sessions
@@ -328,7 +372,14 @@ class McpToolsIT {
     assertTrue(s.getString("session_id").startsWith("csn_"), s::toString);
     assertEquals("ready_for_payment", s.getString("status"));
     assertEquals("USD", s.getString("currency"));
-    assertEquals(LUMEN, s.getJsonObject("merchant_of_record").getString("merchant_id"));
+    // The origin's shape: merchant_of_record a string (the merchant's name), acp_state.
+    assertEquals(LUMEN, s.getJsonObject("merchant").getString("merchant_id"));
+    assertEquals(s.getJsonObject("merchant").getString("name"), s.getString("merchant_of_record"));
+    assertEquals(s.getString("session_id"), s.getString("checkout_session_id"));
+    boolean payable =
+        s.get("shipping_address") instanceof JsonObject
+            && s.get("customer_email") != JsonValue.NULL;
+    assertEquals(payable ? "ready_for_payment" : "not_ready_for_payment", s.getString("acp_state"));
     JsonObject t = s.getJsonObject("totals");
     assertEquals(4200, t.getJsonNumber("subtotal").longValueExact());
     assertEquals(
@@ -596,7 +647,27 @@ class McpToolsIT {
     assertEquals(200, paid.status(), paid::toString);
     assertEquals("succeeded", paid.json().getString("status"));
     gates(false, 500L);
-    JsonObject done = ok(complete(sessionId, key(), "tok_visa"));
+    // The origin's name of the payment: payment_authorization (payment_data and it together: no).
+    refused(
+        call(
+            "complete_checkout_session",
+            "{\"idempotency_key\":\""
+                + key()
+                + "\",\"session_id\":\""
+                + sessionId
+                + "\",\"payment_data\":{\"token\":\"tok_visa\"},"
+                + "\"payment_authorization\":{\"token\":\"tok_visa\"}}"),
+        "INVALID_ARGUMENTS");
+    JsonObject done =
+        ok(
+            call(
+                "complete_checkout_session",
+                "{\"idempotency_key\":\""
+                    + key()
+                    + "\",\"session_id\":\""
+                    + sessionId
+                    + "\",\"payment_authorization\":{\"provider\":\"sandbox\",\"token\":"
+                    + "\"tok_visa\"}}"));
     assertEquals(orderId, done.getString("order_id"), done::toString);
     assertEquals(
         "completed",
@@ -663,12 +734,16 @@ class McpToolsIT {
                 + quote(single(2), true)
                 + "}"),
         "CHECKOUT_SESSION_LOCKED");
+    assertEquals(sessionId, fresh.getString("checkout_session_id"));
+    // The origin's cancel names the session by the order its payment link made.
     JsonObject cancelled =
         ok(
             call(
                 "cancel_checkout_session",
-                "{\"idempotency_key\":\"" + key() + "\",\"session_id\":\"" + sessionId + "\"}"));
+                "{\"idempotency_key\":\"" + key() + "\",\"order_id\":\"" + orderId + "\"}"));
     assertEquals("cancelled", cancelled.getString("status"));
+    assertEquals(sessionId, cancelled.getString("session_id"));
+    assertEquals("canceled", cancelled.getString("acp_state"));
     assertEquals(
         "cancelled",
         ok(call("get_order", "{\"order_id\":\"" + orderId + "\"}"))

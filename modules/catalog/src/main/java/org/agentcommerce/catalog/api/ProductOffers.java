@@ -17,4 +17,11 @@ public interface ProductOffers {
   record Offers(String productGroupId, ProductView product, List<ProductView> offers) {}
 
   Offers offers(String productId, String merchantId, String market, int limit);
+
+  /**
+   * The offers of a product group by its id: its first visible active member (by the index's order)
+   * stands for the product. A group with no visible active member is a 404 {@code ApiException}
+   * NOT_FOUND.
+   */
+  Offers groupOffers(String productGroupId, String market, int limit);
 }

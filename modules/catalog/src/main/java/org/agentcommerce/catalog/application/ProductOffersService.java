@@ -41,4 +41,16 @@ public class ProductOffersService implements ProductOffers {
     }
     return new Offers(anchor.productGroupId(), anchor, offers);
   }
+
+  @Override
+  public Offers groupOffers(String productGroupId, String market, int limit) {
+    Set<String> visible = catalog.visibleMerchants();
+    for (ProductRecord p : search.byGroup(productGroupId, 1000)) {
+      if (visible.contains(p.merchantId()) && "active".equals(p.status())) {
+        return offers(p.id(), p.merchantId(), market, limit);
+      }
+    }
+    throw new org.agentcommerce.platform.api.ApiException(
+        404, "NOT_FOUND", "Product group " + productGroupId + " was not found.");
+  }
 }

@@ -93,6 +93,33 @@ public interface CheckoutSessions {
 
   Session get(String agentId, Buyer buyer, String sessionId);
 
+  /**
+   * The id of the buyer's session that made {@code orderId} (a payment link's or a completion's
+   * order): 404 acp_session_not_found when no session of this agent and buyer did.
+   */
+  String sessionOfOrder(String agentId, Buyer buyer, String orderId);
+
+  /**
+   * The session's state in the Agentic Commerce Protocol's words, as the ACP door's {@code status}
+   * says it: completed, canceled, complete_in_progress, expired, ready_for_payment (an address and
+   * an e-mail are there) or not_ready_for_payment.
+   */
+  static String acpState(Session s, boolean expired) {
+    return switch (s.status()) {
+      case "completed" -> "completed";
+      case "cancelled" -> "canceled";
+      case "completing" -> "complete_in_progress";
+      default ->
+          expired
+              ? "expired"
+              : s.shippingAddress() != null
+                      && s.shippingAddress().addressLine1() != null
+                      && s.customerEmail() != null
+                  ? "ready_for_payment"
+                  : "not_ready_for_payment";
+    };
+  }
+
   /** A completion's answer (the ACP complete's JSON) and whether it is the stored one. */
   record Completion(String json, boolean replayed) {}
 

@@ -117,6 +117,17 @@ public class CheckoutSessionService implements CheckoutSessions {
   }
 
   @Override
+  public String sessionOfOrder(String agentId, Buyer buyer, String orderId) {
+    return sessions
+        .findByOrder(agentId, orderId)
+        .filter(x -> x.buyerIssuer().equals(buyer.issuer()))
+        .filter(x -> x.buyerSubject().equals(buyer.subject()))
+        .filter(x -> baskets.inScope(x.merchantId()))
+        .map(AcpSession::id)
+        .orElseThrow(() -> AcpSteps.notFound(orderId));
+  }
+
+  @Override
   public Completion complete(
       String agentId,
       Buyer buyer,

@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.agentcommerce.checkout.api.CheckoutSessions;
 import org.agentcommerce.checkout.api.CheckoutSessions.Address;
 import org.agentcommerce.checkout.api.CheckoutSessions.Line;
 import org.agentcommerce.checkout.api.CheckoutSessions.Session;
 import org.agentcommerce.checkout.application.AcpProtocolService;
-import org.agentcommerce.checkout.domain.acp.AcpSession;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -213,7 +213,7 @@ public final class AcpWire {
         new AcpProtocolVersion(VERSION),
         capabilities(base),
         s.customerEmail() == null ? null : new AcpBuyer(s.customerName(), s.customerEmail()),
-        status(s, expired, messages.isEmpty()),
+        CheckoutSessions.acpState(s, expired),
         cur,
         lines,
         hasAddress || s.customerEmail() != null
@@ -314,15 +314,6 @@ public final class AcpWire {
     }
     return new AcpOrderDocument(
         "order", orderId, s.sessionId(), permalink, status, lines, totals(s));
-  }
-
-  private static String status(Session s, boolean expired, boolean complete) {
-    return switch (s.status()) {
-      case AcpSession.COMPLETED -> "completed";
-      case AcpSession.CANCELLED -> "canceled";
-      case AcpSession.COMPLETING -> "complete_in_progress";
-      default -> expired ? "expired" : complete ? "ready_for_payment" : "not_ready_for_payment";
-    };
   }
 
   private static AcpMessage missing(String param, String text) {

@@ -25,6 +25,7 @@ import java.util.function.UnaryOperator;
 import org.agentcommerce.checkout.api.CheckoutSessions;
 import org.agentcommerce.checkout.api.OrderAftercare;
 import org.agentcommerce.mcp.api.ToolCallContext;
+import org.agentcommerce.mcp.api.ToolFailure;
 import org.agentcommerce.platform.api.KeyedOperations;
 import org.agentcommerce.platform.api.security.BuyerIdentity;
 import org.agentcommerce.platform.api.security.Caller;
@@ -263,6 +264,25 @@ public class CheckoutToolKit {
     return b.build();
   }
 
+  /**
+   * The session the arguments name: {@code session_id}, or the session that made {@code order_id}
+   * (the origin service's tools name it so); exactly one of the two.
+   */
+  static String sessionNamed(
+      CheckoutToolKit kit, CheckoutSessions.Buyer buyer, JsonObject arguments) throws ToolFailure {
+    java.util.Optional<String> session = ToolJson.text(arguments, "session_id");
+    java.util.Optional<String> order = ToolJson.text(arguments, "order_id");
+    if (session.isPresent() == order.isPresent()) {
+      throw ToolJson.invalidArgument(
+          "",
+          "exactly one of session_id and order_id is required",
+          "Name the checkout session by session_id or by order_id, not both.");
+    }
+    return session.isPresent()
+        ? session.get()
+        : kit.sessions().sessionOfOrder(kit.agentId(), buyer, order.get());
+  }
+
   /** A session on the native door: every amount an integer in minor units of {@code currency}. */
   static JsonObject sessionJson(CheckoutSessions.Session s) {
     CheckoutSessions.Totals t = s.totals();
@@ -282,11 +302,16 @@ public class CheckoutToolKit {
     }
     return ToolJson.object()
         .add("session_id", s.sessionId())
+        .add("checkout_session_id", s.sessionId())
         .add("status", s.status())
+        .add(
+            "acp_state",
+            CheckoutSessions.acpState(s, !s.expiresAt().isAfter(java.time.Instant.now())))
         .add("currency", s.currency())
         .add("amounts_in", "minor_units")
+        .add("merchant_of_record", ToolJson.stringOrNull(s.merchantName()))
         .add(
-            "merchant_of_record",
+            "merchant",
             ToolJson.object().add("merchant_id", s.merchantId()).add("name", s.merchantName()))
         .add(
             "totals",

@@ -6,6 +6,7 @@ import org.agentcommerce.checkout.api.CheckoutSessions;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
+import org.agentcommerce.mcp.api.ToolFailure;
 
 /**
  * {@code complete_checkout_session}, keyed door, native: one off-session charge through the shared
@@ -31,12 +32,16 @@ public class CompleteCheckoutSessionTool extends BuyerTool {
 
   private static final String PAYMENT =
       """
-      "payment_data":{"type":"object","additionalProperties":false,"required":["token"],
-        "properties":{
-          "provider":{"type":"string","minLength":1,"maxLength":40,
-            "description":"The PSP that issued the token (e.g. sandbox, stripe)."},
-          "token":{"type":"string","minLength":1,"maxLength":500,
-            "description":"A PSP payment method token (tok_..., pm_...) or a mandate token (mtk_...)."}}}""";
+      "payment_data":%1$s,
+      "payment_authorization":%1$s"""
+          .formatted(
+              """
+              {"type":"object","additionalProperties":false,"required":["token"],
+                "properties":{
+                  "provider":{"type":"string","minLength":1,"maxLength":40,
+                    "description":"The PSP that issued the token (e.g. sandbox, stripe)."},
+                  "token":{"type":"string","minLength":1,"maxLength":500,
+                    "description":"A PSP payment method token (tok_..., pm_...) or a mandate token (mtk_...)."}}}""");
 
   @Override
   public ToolDescriptor descriptor() {
@@ -48,16 +53,15 @@ public class CompleteCheckoutSessionTool extends BuyerTool {
                 CheckoutSchemas.object(
                     CheckoutSchemas.KEY + "," + CheckoutSchemas.SESSION_ID + "," + PAYMENT,
                     "idempotency_key",
-                    "session_id",
-                    "payment_data")))
+                    "session_id")))
         .annotations(new ToolAnnotations(false, true, true, true))
         .build();
   }
 
   @Override
-  public JsonObject call(JsonObject arguments, ToolCallContext context) {
+  public JsonObject call(JsonObject arguments, ToolCallContext context) throws ToolFailure {
     CheckoutSessions.Buyer buyer = kit.buyer();
-    JsonObject payment = arguments.getJsonObject("payment_data");
+    JsonObject payment = payment(arguments);
     CheckoutSessions.Completion c =
         kit.sessions()
             .complete(
@@ -70,5 +74,18 @@ public class CompleteCheckoutSessionTool extends BuyerTool {
                 kit.publicBase(context));
     JsonObject result = CheckoutToolKit.parse(c.json());
     return c.replayed() ? ToolJson.object(result).add("idempotent_replayed", true).build() : result;
+  }
+
+  /** payment_data, or payment_authorization (the origin service's name): exactly one. */
+  private static JsonObject payment(JsonObject arguments) throws ToolFailure {
+    var data = ToolJson.objectMember(arguments, "payment_data");
+    var authorization = ToolJson.objectMember(arguments, "payment_authorization");
+    if (data.isPresent() == authorization.isPresent()) {
+      throw ToolJson.invalidArgument(
+          "",
+          "exactly one of payment_data and payment_authorization is required",
+          "Send the payment method token in payment_data (or payment_authorization), once.");
+    }
+    return data.orElseGet(authorization::get);
   }
 }

@@ -21,7 +21,8 @@ public class CreatePaymentLinkTool extends BuyerTool {
           + " the buyer checkout_url (it carries a token valid 30 minutes; do not log or share it"
           + " elsewhere). Needs a complete shipping address and customer_email, from the session"
           + " or sent here (a new address re-prices the session first). Returns {order_id,"
-          + " status:\"awaiting_payment\", checkout_url, expires_at, amount_total, currency};"
+          + " status:\"awaiting_payment\", checkout_url, expires_at, amount_total, currency,"
+          + " session_id, checkout_session_id};"
           + " amount_total is in minor units. The token is shown once: calling again with the"
           + " same idempotency_key answers checkout_url without it; a new key gives a fresh link"
           + " to the same order. Then follow the order with get_order.";
@@ -79,6 +80,7 @@ public class CreatePaymentLinkTool extends BuyerTool {
               .add("amount_total", l.amountTotal())
               .add("currency", l.currency())
               .add("session_id", l.sessionId())
+              .add("checkout_session_id", l.sessionId())
               .build();
         },
         CreatePaymentLinkTool::withoutToken);

@@ -14,6 +14,7 @@ import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
+import org.agentcommerce.mcp.api.ToolFailure;
 
 /** {@code get_alternatives}, native dialect, both doors: similar products to an anchor. */
 @ApplicationScoped
@@ -34,10 +35,15 @@ public class GetAlternativesTool implements McpTool {
 
   static final String INPUT_SCHEMA =
       """
-      {"type":"object","additionalProperties":false,"required":["product_id"],
+      {"type":"object","additionalProperties":false,
        "properties":{
         "product_id":{"type":"string","minLength":1,"maxLength":200,
-          "description":"The anchor product's product_id (prod_...)."},
+          "description":"The anchor product's product_id (prod_...); or product_ref (one of the two)."},
+        "product_ref":{"type":["string","object"],"minLength":1,"maxLength":200,
+          "description":"The origin service's name of the anchor: its product_id, or {product_id, merchant_id}.",
+          "additionalProperties":false,"required":["product_id"],
+          "properties":{"product_id":{"type":"string","minLength":1,"maxLength":200},
+            "merchant_id":{"type":"string","minLength":1,"maxLength":64}}},
         "merchant_id":{"type":"string","minLength":1,"maxLength":64,
           "description":"The anchor's merchant (merch_...); optional."},
         "relation":{"type":"string","enum":["any","cheaper","similar","pricier"],"default":"any",
@@ -89,11 +95,27 @@ public class GetAlternativesTool implements McpTool {
   }
 
   @Override
-  public JsonObject call(JsonObject arguments, ToolCallContext context) {
+  public JsonObject call(JsonObject arguments, ToolCallContext context) throws ToolFailure {
+    var ref = ToolJson.objectMember(arguments, "product_ref");
+    var refId =
+        ref.isPresent()
+            ? ToolJson.text(ref.get(), "product_id")
+            : ToolJson.text(arguments, "product_ref");
+    var productId = ToolJson.text(arguments, "product_id");
+    if (productId.isPresent() == refId.isPresent()) {
+      throw ToolJson.invalidArgument(
+          "",
+          "exactly one of product_id and product_ref is required",
+          "Name the anchor product by product_id or by product_ref.");
+    }
+    String merchantId =
+        ToolJson.text(arguments, "merchant_id")
+            .or(() -> ref.flatMap(r -> ToolJson.text(r, "merchant_id")))
+            .orElse(null);
     AlternativesView view =
         catalog.alternatives(
-            ToolJson.text(arguments, "product_id").orElse(""),
-            ToolJson.text(arguments, "merchant_id").orElse(null),
+            productId.or(() -> refId).orElseThrow(),
+            merchantId,
             ToolJson.string(arguments, "relation").orElse("any"),
             ToolJson.integer(arguments, "limit", DEFAULT_LIMIT));
     ProductView anchor = view.anchor();

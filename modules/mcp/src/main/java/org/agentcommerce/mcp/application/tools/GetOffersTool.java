@@ -11,6 +11,7 @@ import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
+import org.agentcommerce.mcp.api.ToolFailure;
 
 /** {@code get_offers}, keyed door, native: a product's seller offers across its product group. */
 @ApplicationScoped
@@ -25,13 +26,19 @@ public class GetOffersTool implements McpTool {
           + " session). Returns {product_id, product_group_id (null when the product is sold by"
           + " one merchant only), offers:[{merchant_id, merchant_name, product_id, title, price:"
           + " {amount, currency}, in_stock, inventory_quantity, variant_count}]}; prices are major"
-          + " units.";
+          + " units. Name the product by product_id, or its group by product_group_id; currency"
+          + " keeps only the offers priced in it.";
 
   static final String INPUT_SCHEMA =
       """
-      {"type":"object","additionalProperties":false,"required":["product_id"],
+      {"type":"object","additionalProperties":false,
        "properties":{
-        "product_id":{"type":"string","minLength":1,"maxLength":200},
+        "product_id":{"type":"string","minLength":1,"maxLength":200,
+          "description":"The product; or name its group by product_group_id (one of the two)."},
+        "product_group_id":{"type":"string","minLength":1,"maxLength":64,
+          "description":"A product group (its product_group_id from get_offers or a product)."},
+        "currency":{"type":"string","pattern":"^[A-Z]{3}$",
+          "description":"Only offers priced in this ISO 4217 currency."},
         "merchant_id":{"type":"string","minLength":1,"maxLength":64,
           "description":"The merchant of product_id, when it is the platform's id or handle."},
         "limit":{"type":"integer","minimum":1,"maximum":50,"default":20}}}
@@ -55,17 +62,32 @@ public class GetOffersTool implements McpTool {
   }
 
   @Override
-  public JsonObject call(JsonObject arguments, ToolCallContext context) {
+  public JsonObject call(JsonObject arguments, ToolCallContext context) throws ToolFailure {
+    var productId = ToolJson.text(arguments, "product_id");
+    var groupId = ToolJson.text(arguments, "product_group_id");
+    if (productId.isPresent() == groupId.isPresent()) {
+      throw ToolJson.invalidArgument(
+          "",
+          "exactly one of product_id and product_group_id is required",
+          "Name the product by product_id or its group by product_group_id.");
+    }
+    int limit = ToolJson.integer(arguments, "limit", 20);
     ProductOffers.Offers found =
-        offers
-            .get()
-            .offers(
-                arguments.getString("product_id"),
-                ToolJson.text(arguments, "merchant_id").orElse(null),
-                null,
-                ToolJson.integer(arguments, "limit", 20));
+        productId.isPresent()
+            ? offers
+                .get()
+                .offers(
+                    productId.get(),
+                    ToolJson.text(arguments, "merchant_id").orElse(null),
+                    null,
+                    limit)
+            : offers.get().groupOffers(groupId.get(), null, limit);
+    String currency = ToolJson.text(arguments, "currency").orElse(null);
     JsonArrayBuilder list = ToolJson.array();
     for (ProductView p : found.offers()) {
+      if (currency != null && !currency.equals(p.currency())) {
+        continue;
+      }
       list.add(
           ToolJson.object()
               .add("merchant_id", p.merchantId())
