@@ -35,9 +35,10 @@ final class NamedSchemas {
     components(document)
         .forEach(
             (name, schema) -> {
-              if (schema.get("type") instanceof JsonString t
-                  && SCALARS.contains(t.getString())
-                  && !schema.containsKey("properties")) {
+              if ((schema.get("type") instanceof JsonString t
+                      && SCALARS.contains(t.getString())
+                      && !schema.containsKey("properties"))
+                  || untyped(schema)) {
                 scalars.put(name, schema);
               }
             });
@@ -67,6 +68,32 @@ final class NamedSchemas {
     return Json.createObjectBuilder(withRefs)
         .add("components", Json.createObjectBuilder(holder).add("schemas", kept))
         .build();
+  }
+
+  /** Keywords that constrain a value; a schema with none of them admits any JSON value. */
+  private static final Set<String> CONSTRAINING =
+      Set.of(
+          "type",
+          "$ref",
+          "properties",
+          "additionalProperties",
+          "items",
+          "anyOf",
+          "oneOf",
+          "allOf",
+          "not",
+          "enum",
+          "const");
+
+  /**
+   * A schema that admits any JSON value (only annotations such as a description): what {@code
+   * mp.openapi.schema.jakarta.json.JsonValue} maps members bound to a JSON-P value to. Written
+   * where it is used, as a scalar component is, and never wrapped to admit null (it does already):
+   * generated clients read it as "any" (a reference to it made typescript-fetch emit code that does
+   * not compile).
+   */
+  static boolean untyped(JsonObject schema) {
+    return schema.keySet().stream().noneMatch(CONSTRAINING::contains);
   }
 
   private static Map<String, JsonObject> components(JsonObject document) {
@@ -99,8 +126,8 @@ final class NamedSchemas {
         if (target != null && e.getKey().equals("$ref")) {
           continue;
         }
-        if (target != null && target.containsKey(e.getKey())) {
-          continue;
+        if (target != null && target.containsKey(e.getKey()) && !untyped(target)) {
+          continue; // an untyped target (any JSON value) takes the use's own description
         }
         out.add(e.getKey(), inlineScalars(e.getValue(), scalars));
       }

@@ -102,7 +102,7 @@ public final class OpenApi31Converter {
       out.add(key, rewrite(e.getValue(), NAME_MAPS.contains(key)));
     }
     JsonObject rewritten = numericDefault(out.build());
-    if (!isTrue(object.get("nullable"))) {
+    if (!isTrue(object.get("nullable")) || NamedSchemas.untyped(rewritten)) {
       return rewritten;
     }
     if (rewritten.get("enum") instanceof JsonArray values && !values.contains(JsonValue.NULL)) {

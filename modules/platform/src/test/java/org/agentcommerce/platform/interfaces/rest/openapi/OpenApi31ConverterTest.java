@@ -265,4 +265,32 @@ class OpenApi31ConverterTest {
             .toString()
             .replace("\"", ""));
   }
+
+  /**
+   * A component that admits any JSON value (JsonValue mapped to a description only) is written
+   * where it is used, with the use's own description, and a nullable use is not wrapped in anyOf
+   * (generated clients read it as any; a reference to it did not compile in typescript-fetch).
+   */
+  @Test
+  void anUntypedComponentIsInlinedAsAnyValueWithTheUsesDescription() {
+    JsonObject document =
+        json(
+            "{'openapi':'3.0.3','paths':{'/a':{'post':{'requestBody':{'content':{"
+                + "'application/json':{'schema':{'$ref':'#/components/schemas/B'}}}},"
+                + "'responses':{'200':{'description':'ok'}}}}},"
+                + "'components':{'schemas':{"
+                + "'JsonValue':{'description':'any'},"
+                + "'B':{'type':'object','properties':{"
+                + "'ref':{'$ref':'#/components/schemas/JsonValue','description':'an id or an"
+                + " object','nullable':true},"
+                + "'geo':{'description':'a country or an object','nullable':true}}}}}}");
+
+    JsonObject converted = OpenApi31Converter.convert(document, "1");
+
+    JsonObject schemas = converted.getJsonObject("components").getJsonObject("schemas");
+    assertEquals(java.util.Set.of("B"), schemas.keySet());
+    JsonObject properties = schemas.getJsonObject("B").getJsonObject("properties");
+    assertEquals(json("{'description':'an id or an object'}"), properties.getJsonObject("ref"));
+    assertEquals(json("{'description':'a country or an object'}"), properties.getJsonObject("geo"));
+  }
 }
