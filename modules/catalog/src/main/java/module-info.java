@@ -27,7 +27,7 @@ module org.agentcommerce.catalog {
   requires transitive org.agentcommerce.platform;
 
   exports org.agentcommerce.catalog.api;
-  exports org.agentcommerce.catalog.domain.connector;
+  exports org.agentcommerce.catalog.spi;
 
   // CDI creates and proxies the application services; JSON-B reads the stored index records.
   opens org.agentcommerce.catalog.application;

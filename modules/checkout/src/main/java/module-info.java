@@ -24,8 +24,6 @@ module org.agentcommerce.checkout {
   requires transitive org.agentcommerce.catalog;
 
   exports org.agentcommerce.checkout.api;
-  exports org.agentcommerce.checkout.domain.placement;
-  exports org.agentcommerce.checkout.domain.partner;
   // The MBean server introspects the operator MXBean interfaces.
   exports org.agentcommerce.checkout.interfaces.jmx;
 
@@ -34,6 +32,7 @@ module org.agentcommerce.checkout {
   // MicroProfile Health discovers the readiness checks through CDI.
   opens org.agentcommerce.checkout.interfaces.health;
   opens org.agentcommerce.checkout.application.placement;
+  opens org.agentcommerce.checkout.application.storefront;
   opens org.agentcommerce.checkout.application.partner;
   // JPA (EclipseLink) reflects on the entities.
   opens org.agentcommerce.checkout.domain.acp;

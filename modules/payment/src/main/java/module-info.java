@@ -23,13 +23,13 @@ module org.agentcommerce.payment {
   requires transitive org.agentcommerce.checkout;
 
   exports org.agentcommerce.payment.api;
-  exports org.agentcommerce.payment.domain.psp;
+  exports org.agentcommerce.payment.spi;
 
   // CDI creates and proxies the application services; JSON-B writes their views.
   opens org.agentcommerce.payment.application;
   opens org.agentcommerce.payment.application.analytics;
   opens org.agentcommerce.payment.domain;
-  opens org.agentcommerce.payment.domain.psp;
+  opens org.agentcommerce.payment.spi;
   // CDI creates the store, the PSP adapters and their guards.
   opens org.agentcommerce.payment.infrastructure.persistence;
   opens org.agentcommerce.payment.infrastructure.psp;

@@ -25,12 +25,12 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.catalog.application.search.CatalogIndex;
-import org.agentcommerce.catalog.domain.connector.ConnectorException;
-import org.agentcommerce.catalog.domain.connector.ConnectorTarget;
-import org.agentcommerce.catalog.domain.connector.MerchantCatalogConnector;
-import org.agentcommerce.catalog.domain.connector.Page;
-import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
 import org.agentcommerce.catalog.domain.product.ProductWriter;
+import org.agentcommerce.catalog.spi.ConnectorException;
+import org.agentcommerce.catalog.spi.ConnectorTarget;
+import org.agentcommerce.catalog.spi.MerchantCatalogConnector;
+import org.agentcommerce.catalog.spi.Page;
+import org.agentcommerce.catalog.spi.ProductSnapshot;
 import org.agentcommerce.platform.api.ApiException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 

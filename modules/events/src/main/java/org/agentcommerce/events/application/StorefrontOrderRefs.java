@@ -8,7 +8,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import org.agentcommerce.events.domain.OutboxSequencer;
+import org.agentcommerce.events.infrastructure.OutboxSequencer;
 import org.agentcommerce.platform.api.Jsonp;
 
 /**

@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.checkout.api.AcpOrders;
-import org.agentcommerce.events.domain.OutboxSequencer;
-import org.agentcommerce.events.domain.webhook.WebhookStore;
+import org.agentcommerce.events.infrastructure.OutboxSequencer;
+import org.agentcommerce.events.infrastructure.WebhookStore;
 import org.agentcommerce.platform.api.Jsonp;
 
 /**

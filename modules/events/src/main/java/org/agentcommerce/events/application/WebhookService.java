@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.agentcommerce.events.api.OrderEventType;
 import org.agentcommerce.events.domain.webhook.DestinationGuard;
-import org.agentcommerce.events.domain.webhook.WebhookStore;
+import org.agentcommerce.events.infrastructure.WebhookStore;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.InvalidInputException;

@@ -12,7 +12,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.agentcommerce.events.domain.OutboxSequencer;
 
 /**
  * The sequencer in SQL, in two steps. First, without a transaction or a lock, it reads the outbox

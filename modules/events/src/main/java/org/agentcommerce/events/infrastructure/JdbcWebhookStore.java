@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.agentcommerce.events.domain.webhook.WebhookStore;
 import org.agentcommerce.platform.api.Ids;
 
 /**

@@ -6,7 +6,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import org.agentcommerce.payment.domain.psp.PspOutcome;
+import org.agentcommerce.payment.spi.PspOutcome;
 import org.agentcommerce.platform.api.Counted;
 import org.agentcommerce.platform.api.SqlGauges;
 import org.eclipse.microprofile.metrics.Metadata;

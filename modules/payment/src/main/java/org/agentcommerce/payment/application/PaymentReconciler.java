@@ -15,13 +15,13 @@ import java.util.logging.Logger;
 import org.agentcommerce.payment.domain.AttemptRecord;
 import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.payment.domain.PaymentStore;
-import org.agentcommerce.payment.domain.psp.GuardedPsp;
-import org.agentcommerce.payment.domain.psp.PspFence;
-import org.agentcommerce.payment.domain.psp.PspLookup;
-import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
-import org.agentcommerce.payment.domain.psp.PspOutcome;
-import org.agentcommerce.payment.domain.psp.PspResult;
 import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
+import org.agentcommerce.payment.spi.GuardedPsp;
+import org.agentcommerce.payment.spi.PspFence;
+import org.agentcommerce.payment.spi.PspLookup;
+import org.agentcommerce.payment.spi.PspNotAcceptedException;
+import org.agentcommerce.payment.spi.PspOutcome;
+import org.agentcommerce.payment.spi.PspResult;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.tracing.TraceSpan;
 import org.agentcommerce.platform.api.tracing.Tracing;
@@ -160,11 +160,11 @@ public class PaymentReconciler {
           attemptId, holder, false, null, "the PSP named no payment to refund");
       return;
     }
-    org.agentcommerce.payment.domain.psp.PspRefundResult r;
+    org.agentcommerce.payment.spi.PspRefundResult r;
     try {
       r =
           psp.refund(
-              new org.agentcommerce.payment.domain.psp.PspRefund(
+              new org.agentcommerce.payment.spi.PspRefund(
                   c.refundKey(),
                   "lcr_" + attemptId.replaceFirst("^att_", ""),
                   c.pspPaymentId(),

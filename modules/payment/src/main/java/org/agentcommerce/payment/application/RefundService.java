@@ -17,10 +17,10 @@ import org.agentcommerce.payment.domain.PaymentRecord;
 import org.agentcommerce.payment.domain.PaymentStore;
 import org.agentcommerce.payment.domain.RefundRecord;
 import org.agentcommerce.payment.domain.RefundStore;
-import org.agentcommerce.payment.domain.psp.GuardedPsp;
-import org.agentcommerce.payment.domain.psp.PspRefund;
-import org.agentcommerce.payment.domain.psp.PspRefundResult;
 import org.agentcommerce.payment.infrastructure.psp.PspRegistry;
+import org.agentcommerce.payment.spi.GuardedPsp;
+import org.agentcommerce.payment.spi.PspRefund;
+import org.agentcommerce.payment.spi.PspRefundResult;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.Database;
 import org.agentcommerce.platform.api.Ids;
@@ -97,7 +97,7 @@ public class RefundService {
           "Refund " + pending.refundId() + " at " + p.psp() + ": " + e.getClass().getSimpleName());
       r =
           new PspRefundResult(
-              e instanceof org.agentcommerce.payment.domain.psp.PspNotAcceptedException n
+              e instanceof org.agentcommerce.payment.spi.PspNotAcceptedException n
                       && n.failoverSafe()
                   ? "failed"
                   : "unknown",

@@ -3,7 +3,7 @@ package org.agentcommerce.payment.application;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
-import org.agentcommerce.payment.domain.psp.PspOutcome;
+import org.agentcommerce.payment.spi.PspOutcome;
 import org.agentcommerce.platform.api.ApiException;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package org.agentcommerce.catalog.domain.product;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
+import org.agentcommerce.catalog.spi.ProductSnapshot;
 
 /**
  * Stores a merchant's catalog as read from its platform: the cache that the cache-first sourcing

@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.agentcommerce.catalog.application.search.ProductViews;
-import org.agentcommerce.catalog.domain.connector.ConnectorException;
-import org.agentcommerce.catalog.domain.connector.ConnectorTarget;
-import org.agentcommerce.catalog.domain.connector.MerchantCatalogConnector;
-import org.agentcommerce.catalog.domain.connector.Page;
-import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
-import org.agentcommerce.catalog.domain.connector.VariantSnapshot;
 import org.agentcommerce.catalog.domain.product.ProductReader;
 import org.agentcommerce.catalog.domain.product.ProductRecord;
+import org.agentcommerce.catalog.spi.ConnectorException;
+import org.agentcommerce.catalog.spi.ConnectorTarget;
+import org.agentcommerce.catalog.spi.MerchantCatalogConnector;
+import org.agentcommerce.catalog.spi.Page;
+import org.agentcommerce.catalog.spi.ProductSnapshot;
+import org.agentcommerce.catalog.spi.VariantSnapshot;
 
 /**
  * The connector of merchants whose catalog is our database ({@code catalog_source=local}, the demo

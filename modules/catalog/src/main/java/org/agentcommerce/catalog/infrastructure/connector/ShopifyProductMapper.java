@@ -20,8 +20,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
-import org.agentcommerce.catalog.domain.connector.VariantSnapshot;
+import org.agentcommerce.catalog.spi.ProductSnapshot;
+import org.agentcommerce.catalog.spi.VariantSnapshot;
 
 /**
  * Maps the two public product shapes of a Shopify storefront to snapshots: the entries of {@code

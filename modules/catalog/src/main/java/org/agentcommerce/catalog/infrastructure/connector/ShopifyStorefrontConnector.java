@@ -37,13 +37,13 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.agentcommerce.catalog.domain.connector.ConnectorException;
-import org.agentcommerce.catalog.domain.connector.ConnectorException.Kind;
-import org.agentcommerce.catalog.domain.connector.ConnectorTarget;
-import org.agentcommerce.catalog.domain.connector.MerchantCatalogConnector;
-import org.agentcommerce.catalog.domain.connector.Page;
-import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
 import org.agentcommerce.catalog.infrastructure.connector.ShopifyProductMapper.PriceUnits;
+import org.agentcommerce.catalog.spi.ConnectorException;
+import org.agentcommerce.catalog.spi.ConnectorException.Kind;
+import org.agentcommerce.catalog.spi.ConnectorTarget;
+import org.agentcommerce.catalog.spi.MerchantCatalogConnector;
+import org.agentcommerce.catalog.spi.Page;
+import org.agentcommerce.catalog.spi.ProductSnapshot;
 
 /**
  * Reads a Shopify store through its public storefront JSON, which needs no token:

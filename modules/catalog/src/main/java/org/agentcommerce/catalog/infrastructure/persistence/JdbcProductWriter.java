@@ -30,9 +30,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.agentcommerce.catalog.api.CatalogIds;
-import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
-import org.agentcommerce.catalog.domain.connector.VariantSnapshot;
 import org.agentcommerce.catalog.domain.product.ProductWriter;
+import org.agentcommerce.catalog.spi.ProductSnapshot;
+import org.agentcommerce.catalog.spi.VariantSnapshot;
 import org.agentcommerce.platform.api.Database;
 
 /**

@@ -11,13 +11,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.agentcommerce.catalog.domain.connector.ConnectorTarget;
-import org.agentcommerce.catalog.domain.connector.Page;
-import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
 import org.agentcommerce.catalog.domain.product.ProductReader;
 import org.agentcommerce.catalog.domain.product.ProductRecord;
 import org.agentcommerce.catalog.domain.product.ProductRecord.OfferRecord;
 import org.agentcommerce.catalog.domain.product.ProductRecord.VariantRecord;
+import org.agentcommerce.catalog.spi.ConnectorTarget;
+import org.agentcommerce.catalog.spi.Page;
+import org.agentcommerce.catalog.spi.ProductSnapshot;
 import org.junit.jupiter.api.Test;
 
 class LocalCatalogConnectorTest {

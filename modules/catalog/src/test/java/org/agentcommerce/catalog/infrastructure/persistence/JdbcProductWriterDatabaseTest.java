@@ -24,8 +24,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
-import org.agentcommerce.catalog.domain.connector.ProductSnapshot;
-import org.agentcommerce.catalog.domain.connector.VariantSnapshot;
+import org.agentcommerce.catalog.spi.ProductSnapshot;
+import org.agentcommerce.catalog.spi.VariantSnapshot;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

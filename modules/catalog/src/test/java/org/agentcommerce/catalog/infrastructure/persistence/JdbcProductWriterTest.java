@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.agentcommerce.catalog.domain.connector.VariantSnapshot;
+import org.agentcommerce.catalog.spi.VariantSnapshot;
 import org.junit.jupiter.api.Test;
 
 /** The writer's pure rules: ids, categories, minor units, stock, column fitting. */

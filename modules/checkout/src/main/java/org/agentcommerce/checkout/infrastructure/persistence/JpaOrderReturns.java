@@ -23,7 +23,8 @@ public class JpaOrderReturns implements OrderReturns {
   @Transactional
   public void store(String orderId, List<PlatformReturn> returns, Instant syncedAt) {
     for (PlatformReturn r : returns) {
-      String lines = PlatformReturn.Line.toJson(r.lines());
+      String lines =
+          org.agentcommerce.checkout.infrastructure.placement.ReturnLines.toJson(r.lines());
       Timestamp requested = r.requestedAt() == null ? null : Timestamp.from(r.requestedAt());
       int updated =
           em.createNativeQuery(
@@ -61,7 +62,9 @@ public class JpaOrderReturns implements OrderReturns {
             .setParameter(1, orderId)
             .getResultList()) {
       Object[] r = (Object[]) row;
-      List<PlatformReturn.Line> lines = PlatformReturn.Line.fromJson(String.valueOf(r[2]));
+      List<PlatformReturn.Line> lines =
+          org.agentcommerce.checkout.infrastructure.placement.ReturnLines.fromJson(
+              String.valueOf(r[2]));
       out.add(
           new PlatformReturn(
               (String) r[0],

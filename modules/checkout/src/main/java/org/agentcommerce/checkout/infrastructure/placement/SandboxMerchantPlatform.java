@@ -181,14 +181,14 @@ public class SandboxMerchantPlatform
 
   /** Records a return in the sandbox back office, in the caller's transaction. */
   @Transactional(Transactional.TxType.MANDATORY)
-  public String recordReturn(String merchantOrderId, String linesJson) {
+  public String recordReturn(String merchantOrderId, List<PlatformReturn.Line> lines) {
     String id = "sbr_" + org.agentcommerce.platform.api.Ids.randomHex(8);
     em.createNativeQuery(
             "INSERT INTO sandbox_merchant_returns (id, merchant_order_id, status, line_items,"
                 + " created_at) VALUES (?, ?, 'requested', ?, CURRENT_TIMESTAMP(6))")
         .setParameter(1, id)
         .setParameter(2, merchantOrderId)
-        .setParameter(3, linesJson)
+        .setParameter(3, ReturnLines.toJson(lines))
         .executeUpdate();
     return id;
   }
@@ -210,7 +210,7 @@ public class SandboxMerchantPlatform
     List<PlatformReturn> out = new java.util.ArrayList<>();
     for (Object row : rows) {
       Object[] r = (Object[]) row;
-      List<PlatformReturn.Line> lines = PlatformReturn.Line.fromJson(String.valueOf(r[2]));
+      List<PlatformReturn.Line> lines = ReturnLines.fromJson(String.valueOf(r[2]));
       out.add(
           new PlatformReturn(
               (String) r[0],

@@ -2,7 +2,6 @@ package org.agentcommerce.checkout.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
@@ -14,11 +13,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import java.util.Map;
-import org.agentcommerce.checkout.application.OrderService;
-import org.agentcommerce.checkout.domain.placement.PlacedOrders;
-import org.agentcommerce.checkout.infrastructure.placement.SandboxMerchantPlatform;
-import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.checkout.application.placement.SandboxBackOffice;
+import org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.Caller;
@@ -43,9 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 public class SandboxMerchantPlatformResource {
 
-  @Inject SandboxMerchantPlatform platform;
-  @Inject OrderService orders;
-  @Inject PlacedOrders placed;
+  @Inject SandboxBackOffice backOffice;
   @Inject Caller caller;
 
   @Inject
@@ -66,7 +60,6 @@ public class SandboxMerchantPlatformResource {
 
   @POST
   @Path("/{merchant_order_id}/fulfill")
-  @Transactional
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
@@ -92,32 +85,17 @@ public class SandboxMerchantPlatformResource {
   public FulfillResponse fulfill(
       @PathParam("merchant_order_id") @Size(max = 40) String merchantOrderId,
       @Valid FulfillRequest body) {
-    SandboxMerchantPlatform.SandboxOrder o =
-        platform
-            .find(merchantOrderId)
-            .filter(x -> enabled)
-            // locked before anything reads it: a concurrent fulfil waits, then finds it shipped
-            .filter(x -> orders.lockOrder(caller.agentId(), x.reference()).isPresent())
-            .orElseThrow(
-                () ->
-                    new ApiException(
-                        404,
-                        "NOT_FOUND",
-                        "Sandbox merchant order " + merchantOrderId + " was not found.",
-                        Map.of("merchant_order_id", merchantOrderId),
-                        Map.of()));
+    if (!enabled) {
+      throw SandboxBackOffice.notFound(merchantOrderId);
+    }
     String tracking =
         body != null && body.trackingNumber() != null
             ? body.trackingNumber()
             : "SBX" + Ids.randomHex(5).toUpperCase(java.util.Locale.ROOT);
-    platform.ship(o.id(), tracking);
-    placed.fulfilled(o.reference(), tracking);
+    SandboxBackOffice.Shipped shipped =
+        backOffice.ship(caller.agentId(), merchantOrderId, tracking);
     return new FulfillResponse(
-        "success",
-        o.id(),
-        o.reference(),
-        orders.order(caller.agentId(), o.reference()).orElseThrow().status().wireName(),
-        tracking);
+        "success", shipped.merchantOrderId(), shipped.orderId(), shipped.orderStatus(), tracking);
   }
 
   @Schema(name = "SandboxReturnLine")
@@ -136,7 +114,6 @@ public class SandboxMerchantPlatformResource {
 
   @POST
   @Path("/{merchant_order_id}/returns")
-  @Transactional
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
@@ -157,27 +134,16 @@ public class SandboxMerchantPlatformResource {
   public SandboxReturnResponse recordReturn(
       @PathParam("merchant_order_id") @Size(max = 40) String merchantOrderId,
       @jakarta.validation.constraints.NotNull @Valid SandboxReturnRequest body) {
-    SandboxMerchantPlatform.SandboxOrder o =
-        platform
-            .find(merchantOrderId)
-            .filter(x -> enabled)
-            .filter(x -> orders.order(caller.agentId(), x.reference()).isPresent())
-            .orElseThrow(
-                () ->
-                    new ApiException(
-                        404,
-                        "NOT_FOUND",
-                        "Sandbox merchant order " + merchantOrderId + " was not found.",
-                        Map.of("merchant_order_id", merchantOrderId),
-                        Map.of()));
-    String lines =
-        org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn.Line.toJson(
-            body.lines().stream()
-                .map(
-                    l ->
-                        new org.agentcommerce.checkout.domain.placement.MerchantReturns
-                            .PlatformReturn.Line(l.variantId(), l.quantity(), l.reason()))
-                .toList());
-    return new SandboxReturnResponse("success", platform.recordReturn(o.id(), lines), o.id());
+    if (!enabled) {
+      throw SandboxBackOffice.notFound(merchantOrderId);
+    }
+    List<PlatformReturn.Line> lines =
+        body.lines().stream()
+            .map(l -> new PlatformReturn.Line(l.variantId(), l.quantity(), l.reason()))
+            .toList();
+    return new SandboxReturnResponse(
+        "success",
+        backOffice.recordReturn(caller.agentId(), merchantOrderId, lines),
+        merchantOrderId);
   }
 }

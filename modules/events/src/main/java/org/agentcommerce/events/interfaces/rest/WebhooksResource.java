@@ -20,7 +20,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
 import org.agentcommerce.events.application.WebhookService;
-import org.agentcommerce.events.domain.webhook.WebhookStore;
+import org.agentcommerce.events.infrastructure.WebhookStore;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.Caller;

@@ -1,16 +1,16 @@
 package org.agentcommerce.payment.infrastructure.psp;
 
-import org.agentcommerce.payment.domain.psp.PspAdapter;
-import org.agentcommerce.payment.domain.psp.PspCallTrace;
-import org.agentcommerce.payment.domain.psp.PspCharge;
-import org.agentcommerce.payment.domain.psp.PspFence;
-import org.agentcommerce.payment.domain.psp.PspLookup;
-import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
-import org.agentcommerce.payment.domain.psp.PspRefund;
-import org.agentcommerce.payment.domain.psp.PspRefundLookup;
-import org.agentcommerce.payment.domain.psp.PspRefundResult;
-import org.agentcommerce.payment.domain.psp.PspResult;
-import org.agentcommerce.payment.domain.psp.PspRetriableException;
+import org.agentcommerce.payment.spi.PspAdapter;
+import org.agentcommerce.payment.spi.PspCallTrace;
+import org.agentcommerce.payment.spi.PspCharge;
+import org.agentcommerce.payment.spi.PspFence;
+import org.agentcommerce.payment.spi.PspLookup;
+import org.agentcommerce.payment.spi.PspNotAcceptedException;
+import org.agentcommerce.payment.spi.PspRefund;
+import org.agentcommerce.payment.spi.PspRefundLookup;
+import org.agentcommerce.payment.spi.PspRefundResult;
+import org.agentcommerce.payment.spi.PspResult;
+import org.agentcommerce.payment.spi.PspRetriableException;
 
 /**
  * What every PSP guard does inside its fault-tolerance annotations: call the adapter and mark a

@@ -6,8 +6,8 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.util.Optional;
-import org.agentcommerce.payment.domain.psp.GuardedPsp;
-import org.agentcommerce.payment.domain.psp.PspCredentials;
+import org.agentcommerce.payment.spi.GuardedPsp;
+import org.agentcommerce.payment.spi.PspCredentials;
 import org.eclipse.microprofile.config.Config;
 
 /**

@@ -14,10 +14,10 @@ import java.util.HexFormat;
 import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.agentcommerce.payment.domain.psp.PspCredentials;
-import org.agentcommerce.payment.domain.psp.PspOutcome;
-import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
-import org.agentcommerce.payment.domain.psp.PspWebhookException;
+import org.agentcommerce.payment.spi.PspCredentials;
+import org.agentcommerce.payment.spi.PspOutcome;
+import org.agentcommerce.payment.spi.PspWebhookEvent;
+import org.agentcommerce.payment.spi.PspWebhookException;
 
 /**
  * Adyen's standard notifications (webhooks): a JSON body {@code {"live": "false",

@@ -37,20 +37,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.agentcommerce.payment.domain.psp.PspAdapter;
-import org.agentcommerce.payment.domain.psp.PspCharge;
-import org.agentcommerce.payment.domain.psp.PspCredentials;
-import org.agentcommerce.payment.domain.psp.PspFence;
-import org.agentcommerce.payment.domain.psp.PspLookup;
-import org.agentcommerce.payment.domain.psp.PspNotAcceptedException;
-import org.agentcommerce.payment.domain.psp.PspOutcome;
-import org.agentcommerce.payment.domain.psp.PspRefund;
-import org.agentcommerce.payment.domain.psp.PspRefundLookup;
-import org.agentcommerce.payment.domain.psp.PspRefundResult;
-import org.agentcommerce.payment.domain.psp.PspResult;
-import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
-import org.agentcommerce.payment.domain.psp.PspWebhookException;
-import org.agentcommerce.payment.domain.psp.PspWebhookRequest;
+import org.agentcommerce.payment.spi.PspAdapter;
+import org.agentcommerce.payment.spi.PspCharge;
+import org.agentcommerce.payment.spi.PspCredentials;
+import org.agentcommerce.payment.spi.PspFence;
+import org.agentcommerce.payment.spi.PspLookup;
+import org.agentcommerce.payment.spi.PspNotAcceptedException;
+import org.agentcommerce.payment.spi.PspOutcome;
+import org.agentcommerce.payment.spi.PspRefund;
+import org.agentcommerce.payment.spi.PspRefundLookup;
+import org.agentcommerce.payment.spi.PspRefundResult;
+import org.agentcommerce.payment.spi.PspResult;
+import org.agentcommerce.payment.spi.PspWebhookEvent;
+import org.agentcommerce.payment.spi.PspWebhookException;
+import org.agentcommerce.payment.spi.PspWebhookRequest;
 
 /**
  * Stripe through the PaymentIntents API, on stripe-java with a {@link StripeClient} per call built

@@ -15,11 +15,11 @@ import java.util.List;
 import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.agentcommerce.payment.domain.psp.PspCredentials;
-import org.agentcommerce.payment.domain.psp.PspOutcome;
-import org.agentcommerce.payment.domain.psp.PspWebhookEvent;
-import org.agentcommerce.payment.domain.psp.PspWebhookException;
-import org.agentcommerce.payment.domain.psp.PspWebhookRequest;
+import org.agentcommerce.payment.spi.PspCredentials;
+import org.agentcommerce.payment.spi.PspOutcome;
+import org.agentcommerce.payment.spi.PspWebhookEvent;
+import org.agentcommerce.payment.spi.PspWebhookException;
+import org.agentcommerce.payment.spi.PspWebhookRequest;
 import org.junit.jupiter.api.Test;
 
 /** Adyen standard notifications: HMAC verification and what each event means to us. */

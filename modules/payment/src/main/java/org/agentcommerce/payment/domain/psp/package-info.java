@@ -1,6 +1,0 @@
-/**
- * The PSP service-provider interface: what the payment service asks of a payment service provider
- * and how an adapter must classify what happened (see {@link
- * org.agentcommerce.payment.domain.psp.PspAdapter}).
- */
-package org.agentcommerce.payment.domain.psp;
