@@ -11,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.agentcommerce.checkout.api.CheckoutCharges;
+import org.agentcommerce.checkout.api.OrderBook;
 import org.agentcommerce.checkout.domain.acp.AcpSession;
 import org.agentcommerce.checkout.domain.acp.AcpSessionRepository;
 import org.agentcommerce.checkout.domain.order.Order;
@@ -29,6 +30,7 @@ public class AcpSteps {
   @Inject Instance<CheckoutCharges> charges;
   @Inject Clock clock;
   @Inject OrderService orders;
+  @Inject OrderBook orderBook;
   @Inject Baskets baskets;
 
   @Inject
@@ -116,7 +118,7 @@ public class AcpSteps {
     // payment, which charges nothing: the gates guard charges, not the reading of one.
     boolean orderPaying =
         s.orderId() != null
-            && orders
+            && orderBook
                 .order(agentId, s.orderId())
                 .map(
                     o ->

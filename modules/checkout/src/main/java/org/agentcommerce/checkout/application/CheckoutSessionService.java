@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.agentcommerce.catalog.api.SellableCatalog.Seller;
 import org.agentcommerce.checkout.api.CheckoutSessions;
+import org.agentcommerce.checkout.api.OrderBook;
 import org.agentcommerce.checkout.api.OrderStatus;
 import org.agentcommerce.checkout.domain.acp.AcpSession;
 import org.agentcommerce.checkout.domain.acp.AcpSessionRepository;
@@ -42,6 +43,7 @@ public class CheckoutSessionService implements CheckoutSessions {
   @Inject QuoteService quotes;
   @Inject QuoteRepository storedQuotes;
   @Inject OrderService orders;
+  @Inject OrderBook orderBook;
   @Inject AcpSessionRepository sessions;
   @Inject AcpSteps steps;
   @Inject AcpCheckoutService acp;
@@ -482,7 +484,7 @@ public class CheckoutSessionService implements CheckoutSessions {
     if (!AcpSession.READY.equals(s.status()) || s.orderId() == null) {
       return s.status();
     }
-    return orders
+    return orderBook
         .order(s.agentId(), s.orderId())
         .map(
             o ->

@@ -119,7 +119,7 @@ public class PreflightService {
     LinkedHashSet<String> actions = new LinkedHashSet<>();
     List<String> priceChanged = new ArrayList<>();
     List<String> short_ = new ArrayList<>();
-    List<OrderLine> lines = OrderService.linesOf(q);
+    List<OrderLine> lines = OrderCreation.linesOf(q);
     for (int i = 0; i < lines.size(); i++) {
       OrderLine l = lines.get(i);
       Optional<SellableCatalog.Offer> live =

@@ -5,7 +5,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Map;
-import org.agentcommerce.checkout.application.OrderService;
+import org.agentcommerce.checkout.api.OrderBook;
 import org.agentcommerce.checkout.domain.placement.MerchantReturns.PlatformReturn;
 import org.agentcommerce.checkout.domain.placement.PlacedOrders;
 import org.agentcommerce.checkout.infrastructure.placement.SandboxMerchantPlatform;
@@ -23,7 +23,7 @@ public class SandboxBackOffice {
   public record Shipped(String merchantOrderId, String orderId, String orderStatus) {}
 
   @Inject SandboxMerchantPlatform platform;
-  @Inject OrderService orders;
+  @Inject OrderBook orders;
   @Inject PlacedOrders placed;
 
   /** Ships the agent's sandbox order {@code merchantOrderId} with {@code tracking}. */

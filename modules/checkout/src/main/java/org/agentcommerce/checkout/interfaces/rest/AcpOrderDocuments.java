@@ -4,9 +4,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
 import org.agentcommerce.checkout.api.AcpOrders;
+import org.agentcommerce.checkout.api.OrderBook;
 import org.agentcommerce.checkout.api.OrderStatus;
 import org.agentcommerce.checkout.application.CheckoutSessionService;
-import org.agentcommerce.checkout.application.OrderService;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -18,7 +18,7 @@ import org.eclipse.microprofile.config.Config;
 public class AcpOrderDocuments implements AcpOrders {
 
   @Inject CheckoutSessionService sessions;
-  @Inject OrderService orders;
+  @Inject OrderBook orders;
   @Inject Config config;
 
   @Override

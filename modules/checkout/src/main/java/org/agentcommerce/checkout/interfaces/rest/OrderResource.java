@@ -29,6 +29,7 @@ import java.util.List;
 import org.agentcommerce.checkout.application.EvidenceService;
 import org.agentcommerce.checkout.application.OrderService;
 import org.agentcommerce.checkout.application.OrderView;
+import org.agentcommerce.checkout.application.OrderViews;
 import org.agentcommerce.checkout.domain.order.Order;
 import org.agentcommerce.checkout.domain.order.OrderRepository;
 import org.agentcommerce.platform.api.InvalidInputException;
@@ -476,7 +477,7 @@ public class OrderResource {
                                     .seller(m)
                                     .map(org.agentcommerce.catalog.api.SellableCatalog.Seller::name)
                                     .orElse(m)),
-                        OrderService.fulfillment(o),
+                        OrderViews.fulfillment(o),
                         o.total().amount().toPlainString(),
                         o.updatedAt()))
             .toList(),
