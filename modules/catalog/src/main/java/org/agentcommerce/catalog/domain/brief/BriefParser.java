@@ -1733,7 +1733,7 @@ public final class BriefParser {
       String currency = null;
       String textCurrency = null;
       int[] textCurrencySpan = null;
-      BudgetRules.Money mention = found.currencyMention();
+      Money mention = found.currencyMention();
       if (mention != null) {
         textCurrency = mention.currency();
         textCurrencySpan = new int[] {mention.curStart(), mention.curEnd()};
@@ -1843,7 +1843,7 @@ public final class BriefParser {
                     "budget.currency_default",
                     "budget",
                     "currency from " + source,
-                    BudgetRules.describe(found.min(), found.max(), budgetCurrency)));
+                    BudgetEvidence.describe(found.min(), found.max(), budgetCurrency)));
           } else {
             assumptions.add(
                 new Assumption(
