@@ -4,15 +4,14 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the price window out of a folded brief. Amounts are parsed with {@link BigDecimal} from
- * their digits; a separator followed by exactly three digits groups thousands, one followed by one
- * or two digits at the end is the decimal mark ("29,99" is 29.99, "1.299,50" is 1299.50,
- * "$1,299.50" is 1299.50).
+ * Reads the price window out of a folded brief. {@link Amounts} finds the amounts and parses them
+ * with {@link BigDecimal} from their digits; a separator followed by exactly three digits groups
+ * thousands, one followed by one or two digits at the end is the decimal mark ("29,99" is 29.99,
+ * "1.299,50" is 1299.50, "$1,299.50" is 1299.50). {@link BudgetEvidence} writes down what was read.
  *
  * <p>Shapes, in order of preference: a range ("between $20 and $40", "$20-$40", "20 to 40
  * dollars"), an upper bound ("under $30", "30 euros max", "3000円以下"), "around X" (read as X-20% to
@@ -31,22 +30,6 @@ final class BudgetRules {
     AROUND,
     PLAIN
   }
-
-  /** One amount in the text. */
-  record Money(
-      int start,
-      int end,
-      BigDecimal value,
-      String currency,
-      String currencyRule,
-      int curStart,
-      int curEnd,
-      boolean dollarFromContext,
-      int numStart,
-      int numEnd,
-      boolean decimalComma,
-      boolean grouped,
-      boolean multiplied) {}
 
   record Candidate(
       Shape shape,
@@ -75,35 +58,6 @@ final class BudgetRules {
       return min != null || max != null;
     }
   }
-
-  private static final String NUM =
-      "(?<num>\\d{1,3}(?:[.,']\\d{3})+(?:[.,]\\d{1,2})?(?!\\d)|\\d+(?:[.,]\\d{1,2})?(?!\\d))";
-
-  private static final Pattern MONEY =
-      Pattern.compile(
-          "(?<![\\p{IsLatin}\\p{N}.,'])"
-              + "(?:(?<pre>us\\$|ca\\$|cad\\$|c\\$|au\\$|a\\$|\\$|€|£|¥"
-              + "|(?:eur|usd|gbp|jpy|cad|aud)(?=\\s?\\d))\\s?)?"
-              + NUM
-              + "(?<mult>k(?![\\p{L}])|万|千)?"
-              + "(?:\\s?(?<post>\\$|€|£|¥|円"
-              + "|(?:canadian dollars?|australian dollars?|euros?|eur|usd|gbp|jpy|cad|aud|yens?"
-              + "|dollars?|dolares|dollari|bucks|pounds?|quid|livres?|sterling|pfund|libras?"
-              + "|sterline)(?![\\p{L}])))?");
-
-  /** Units and labels that make a bare number something other than money. */
-  private static final Pattern UNIT_AFTER =
-      Pattern.compile(
-          "\\s?(?:%|ml|mls|cl|l|oz|fl|g|gr|grams?|kg|mg|spf|pcs|pieces?|packs?|bottles?|tubes?"
-              + "|jars?|items?|products?|units?|x|years?|yrs?|yo|y/o|ans|jahre|anos|anni|hours?"
-              + "|hrs?|h|days?|weeks?|months?|minutes?|mins?|steps?|shades?|colou?rs?|people"
-              + "|persons?|of them|of these|of those|ingredients?|percent|pct|in 1|in one"
-              + "|歳|才|個|本|枚|つ|点|ミリ)(?![\\p{L}])");
-
-  private static final Pattern LABEL_BEFORE =
-      Pattern.compile(
-          "(?<![\\p{IsLatin}])(?:spf|age|aged|ages|size|step|vol|ph|pa|no\\.|n°|#|x|version"
-              + "|model|level|grade|number|top|vitamin|b)\\s*[:.-]?\\s*$");
 
   private static final String TRAIL = "\\s*(?:[:=]\\s*)?(?:of\\s+|de\\s+|di\\s+|von\\s+)?$";
 
@@ -165,8 +119,6 @@ final class BudgetRules {
           "(?<![\\p{L}])(?:in|en|auf|pay in|prices in)\\s+(?<cur>euros?|yen|dollars|pounds"
               + "|gbp|eur|usd|jpy|cad|aud|sterling)(?![\\p{L}])");
 
-  private static final Set<String> CODES = Set.of("eur", "usd", "gbp", "jpy", "cad", "aud");
-
   private static final BigDecimal LOW = new BigDecimal("0.8");
   private static final BigDecimal HIGH = new BigDecimal("1.2");
 
@@ -174,14 +126,7 @@ final class BudgetRules {
 
   static Result extract(BriefText text, String dollarDefault) {
     String f = text.folded;
-    List<Money> monies = new ArrayList<>();
-    Matcher m = MONEY.matcher(f);
-    while (m.find()) {
-      Money money = toMoney(m, f, dollarDefault);
-      if (money != null) {
-        monies.add(money);
-      }
-    }
+    List<Money> monies = Amounts.find(f, dollarDefault);
     List<Candidate> candidates = new ArrayList<>();
     boolean[] used = new boolean[monies.size()];
     for (int i = 0; i < monies.size(); i++) {
@@ -252,33 +197,8 @@ final class BudgetRules {
 
     List<Evidence> evidence = new ArrayList<>();
     List<Assumption> assumptions = new ArrayList<>();
-    String value = describe(min, max, currency);
-    for (Candidate c : chosen) {
-      evidence.add(
-          Evidence.span(text.raw, c.ruleId(), "budget", c.start(), c.end(), reason(c), value));
-      for (Money part : c.parts()) {
-        formatEvidence(text.raw, part, evidence, value);
-      }
-      if (c.shape() == Shape.AROUND) {
-        assumptions.add(
-            new Assumption(
-                "budget.around",
-                "\""
-                    + text.raw.substring(c.start(), c.end())
-                    + "\" read as "
-                    + c.min().toPlainString()
-                    + " to "
-                    + c.max().toPlainString()
-                    + " (20% either side)",
-                0.7));
-      } else if (c.shape() == Shape.PLAIN) {
-        assumptions.add(
-            new Assumption(
-                "budget.amount_as_max",
-                "\"" + text.raw.substring(c.start(), c.end()) + "\" read as the most to spend",
-                0.7));
-      }
-    }
+    BudgetEvidence.explain(
+        text.raw, chosen, BudgetEvidence.describe(min, max, currency), evidence, assumptions);
 
     List<int[]> consumed = new ArrayList<>();
     for (Candidate c : candidates) {
@@ -305,7 +225,7 @@ final class BudgetRules {
     Matcher cw = CURRENCY_WORD.matcher(f);
     if (cw.find()) {
       wordSpan = new int[] {cw.start("cur"), cw.end("cur")};
-      word = currencyOf(cw.group("cur"), dollarDefault);
+      word = Amounts.currencyOf(cw.group("cur"), dollarDefault);
     }
     return new Result(
         min, max, currency, chosen, evidence, assumptions, consumed, mention, wordSpan, word);
@@ -424,203 +344,5 @@ final class BudgetRules {
               List.of(a));
       default -> new Candidate(shape, rule, null, v, a.currency(), start, end, List.of(a));
     };
-  }
-
-  private static Money toMoney(Matcher m, String f, String dollarDefault) {
-    String pre = m.group("pre");
-    String post = m.group("post");
-    String num = m.group("num");
-    String mult = m.group("mult");
-    int end = m.end();
-    if (pre == null && post == null) {
-      if (end < f.length() && Character.isLetter(f.charAt(end)) && mult == null) {
-        return null;
-      }
-      int limit = Math.min(f.length(), end + 20);
-      if (UNIT_AFTER.matcher(f).region(end, limit).lookingAt()) {
-        return null;
-      }
-      String before = f.substring(Math.max(0, m.start() - 20), m.start());
-      if (LABEL_BEFORE.matcher(before).find()) {
-        return null;
-      }
-    }
-    int lastSep =
-        Math.max(num.lastIndexOf('.'), Math.max(num.lastIndexOf(','), num.lastIndexOf('\'')));
-    boolean decimal =
-        lastSep >= 0 && num.length() - lastSep - 1 <= 2 && num.charAt(lastSep) != '\'';
-    String intPart = decimal ? num.substring(0, lastSep) : num;
-    String frac = decimal ? num.substring(lastSep + 1) : "";
-    String digits = intPart.replace(".", "").replace(",", "").replace("'", "");
-    boolean grouped = digits.length() != intPart.length();
-    BigDecimal value = new BigDecimal(frac.isEmpty() ? digits : digits + "." + frac);
-    boolean multiplied = mult != null;
-    if (multiplied) {
-      BigDecimal factor =
-          switch (mult) {
-            case "万" -> BigDecimal.valueOf(10000);
-            default -> BigDecimal.valueOf(1000);
-          };
-      value = value.multiply(factor);
-      if (value.scale() > 0) {
-        value = value.stripTrailingZeros();
-        if (value.scale() < 0) {
-          value = value.setScale(0);
-        }
-      }
-    }
-    String currency = null;
-    String rule = null;
-    int curStart = -1;
-    int curEnd = -1;
-    boolean dollar = false;
-    if (pre != null) {
-      currency = currencyOf(pre, dollarDefault);
-      rule =
-          pre.length() == 3 && Character.isLetter(pre.charAt(0))
-              ? "budget.currency_code"
-              : "budget.symbol_leading";
-      curStart = m.start("pre");
-      curEnd = m.end("pre");
-      dollar = pre.equals("$");
-    } else if (post != null) {
-      currency = currencyOf(post, dollarDefault);
-      if (post.length() == 1) {
-        rule = "budget.symbol_trailing";
-      } else if (CODES.contains(post)) {
-        rule = "budget.currency_code";
-      } else {
-        rule = "budget.currency_word";
-      }
-      curStart = m.start("post");
-      curEnd = m.end("post");
-      dollar =
-          post.equals("$")
-              || post.startsWith("dollar")
-              || post.equals("bucks")
-              || post.equals("dolares")
-              || post.equals("dollari");
-    }
-    return new Money(
-        m.start(),
-        end,
-        value,
-        currency,
-        rule,
-        curStart,
-        curEnd,
-        dollar && !"USD".equals(currency),
-        m.start("num"),
-        mult != null ? m.end("mult") : m.end("num"),
-        decimal && num.charAt(lastSep) == ',',
-        grouped,
-        multiplied);
-  }
-
-  static String currencyOf(String token, String dollarDefault) {
-    String t = token.strip();
-    return switch (t) {
-      case "us$", "usd" -> "USD";
-      case "ca$", "cad$", "c$", "cad", "canadian dollar", "canadian dollars" -> "CAD";
-      case "au$", "a$", "aud", "australian dollar", "australian dollars" -> "AUD";
-      case "€", "eur", "euro", "euros" -> "EUR";
-      case "£",
-              "gbp",
-              "pound",
-              "pounds",
-              "quid",
-              "livre",
-              "livres",
-              "sterling",
-              "pfund",
-              "libra",
-              "libras",
-              "sterline" ->
-          "GBP";
-      case "¥", "円", "jpy", "yen", "yens" -> "JPY";
-      default -> dollarDefault;
-    };
-  }
-
-  private static void formatEvidence(String raw, Money part, List<Evidence> out, String value) {
-    if (part.curStart() >= 0) {
-      out.add(
-          Evidence.span(
-              raw,
-              part.currencyRule(),
-              "budget",
-              part.curStart(),
-              part.curEnd(),
-              "currency " + part.currency(),
-              value));
-      if (part.dollarFromContext()) {
-        out.add(
-            Evidence.span(
-                raw,
-                "currency.dollar_market",
-                "budget",
-                part.curStart(),
-                part.curEnd(),
-                "a bare dollar sign read as " + part.currency() + " from the caller's market",
-                value));
-      }
-    }
-    if (part.decimalComma()) {
-      out.add(
-          Evidence.span(
-              raw,
-              "budget.decimal_comma",
-              "budget",
-              part.numStart(),
-              part.numEnd(),
-              "comma is the decimal mark",
-              value));
-    }
-    if (part.grouped()) {
-      out.add(
-          Evidence.span(
-              raw,
-              "budget.thousands_separator",
-              "budget",
-              part.numStart(),
-              part.numEnd(),
-              "separator groups thousands",
-              value));
-    }
-    if (part.multiplied()) {
-      out.add(
-          Evidence.span(
-              raw,
-              "budget.multiplier",
-              "budget",
-              part.numStart(),
-              part.numEnd(),
-              "amount multiplied by its unit word",
-              value));
-    }
-  }
-
-  private static String reason(Candidate c) {
-    return switch (c.shape()) {
-      case RANGE -> "a range: min and max";
-      case MAX -> "an upper bound";
-      case MIN -> "a lower bound";
-      case AROUND -> "an approximate amount, 20% either side";
-      case PLAIN -> "a plain amount, read as the maximum";
-    };
-  }
-
-  static String describe(BigDecimal min, BigDecimal max, String currency) {
-    if (min == null && max == null) {
-      return null;
-    }
-    String cur = currency == null ? "" : " " + currency;
-    if (min == null) {
-      return "max " + max.toPlainString() + cur;
-    }
-    if (max == null) {
-      return "min " + min.toPlainString() + cur;
-    }
-    return min.toPlainString() + "-" + max.toPlainString() + cur;
   }
 }
