@@ -15,7 +15,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.agentcommerce.webapp.support.Agents;
-import org.agentcommerce.webapp.support.BuyerProbeResource;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -36,7 +35,7 @@ class AgentKeysIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(BuyerProbeResource.class);
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -7,7 +7,6 @@ import java.net.URL;
 import java.util.List;
 import java.util.UUID;
 import org.agentcommerce.webapp.support.Agents;
-import org.agentcommerce.webapp.support.BuyerProbeResource;
 import org.agentcommerce.webapp.support.Buyers;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
@@ -28,7 +27,7 @@ class BuyerIdentityIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(BuyerProbeResource.class);
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -7,7 +7,6 @@ import java.net.URL;
 import java.util.List;
 import java.util.UUID;
 import org.agentcommerce.webapp.support.Agents;
-import org.agentcommerce.webapp.support.BuyerProbeResource;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.TestIssuer;
@@ -31,7 +30,7 @@ class BuyerTokenRulesIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(BuyerProbeResource.class);
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -38,7 +38,7 @@ class CatalogIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar();
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -51,7 +51,7 @@ class CheckoutLanesIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar();
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

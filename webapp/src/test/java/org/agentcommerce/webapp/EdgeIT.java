@@ -27,7 +27,6 @@ import org.agentcommerce.webapp.support.HostileInputs;
 import org.agentcommerce.webapp.support.HostileInputs.Case;
 import org.agentcommerce.webapp.support.HostileInputs.Expect;
 import org.agentcommerce.webapp.support.Http;
-import org.agentcommerce.webapp.support.LogWatchResource;
 import org.agentcommerce.webapp.support.RawHttp;
 import org.agentcommerce.webapp.support.TestIssuer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -59,7 +58,7 @@ class EdgeIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(LogWatchResource.class);
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

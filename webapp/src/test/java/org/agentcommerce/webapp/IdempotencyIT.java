@@ -33,7 +33,7 @@ class IdempotencyIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(BuyerProbeResource.class);
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -20,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import org.agentcommerce.webapp.support.Agents;
-import org.agentcommerce.webapp.support.BuyerProbeResource;
 import org.agentcommerce.webapp.support.Buyers;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
@@ -48,7 +47,7 @@ class IdentityHardeningIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(BuyerProbeResource.class);
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -41,7 +41,7 @@ class PacksIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar();
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -50,7 +50,7 @@ class PaymentsIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar();
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -36,7 +36,7 @@ class SearchLongTailRelevanceIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar();
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

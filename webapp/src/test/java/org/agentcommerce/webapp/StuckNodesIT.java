@@ -15,7 +15,6 @@ import java.util.List;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
-import org.agentcommerce.webapp.support.StuckSessionResource;
 import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.TestIssuer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -46,7 +45,7 @@ class StuckNodesIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar().addClass(StuckSessionResource.class);
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;

@@ -21,6 +21,7 @@ import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.OtlpReceiver;
 import org.agentcommerce.webapp.support.OtlpReceiver.Span;
 import org.agentcommerce.webapp.support.SecondNode;
+import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.TestIssuer;
 import org.agentcommerce.webapp.support.WebhookReceiver;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -53,13 +54,20 @@ class TracingIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return Deployments.realWar();
+    return Deployments.shared();
   }
 
   @ArquillianResource URL base;
 
   private static OtlpReceiver otlp;
   private static SecondNode traced;
+
+  /**
+   * The traced node's own database: no other node delivers its webhooks or reconciles its payments,
+   * so the spans the tests wait for can only come from it.
+   */
+  private static final String DATABASE = "tracing_" + ProcessHandle.current().pid();
+
   private static WebhookReceiver receiver;
 
   private Http http;
@@ -71,9 +79,12 @@ class TracingIT {
   static void tracedNode() throws Exception {
     otlp = new OtlpReceiver();
     receiver = new WebhookReceiver();
+    Agents.sql("DROP DATABASE IF EXISTS " + DATABASE);
+    Agents.sql("CREATE DATABASE " + DATABASE);
     traced =
         SecondNode.start(
             Deployments.realWar(),
+            "-Dac.db.url=" + TestDatabase.otherDatabase(DATABASE),
             "-Dotel.sdk.disabled=false",
             "-Dotel.traces.exporter=otlp",
             "-Dotel.exporter.otlp.protocol=http/protobuf",
@@ -84,8 +95,6 @@ class TracingIT {
             "-Dotel.service.name=agent-commerce",
             "-Dac.log.format=json",
             "-Dac.payments.sandbox.answer-timeout=PT0.5S",
-            // Polls ten times as often as the Arquillian node (1 s) on the same database, so that
-            // it is most likely the one to reconcile an attempt (see the unknown-outcome test).
             "-Dac.payments.reconcile-interval=PT0.1S");
   }
 
@@ -100,6 +109,7 @@ class TracingIT {
     if (receiver != null) {
       receiver.close();
     }
+    Agents.sql("DROP DATABASE IF EXISTS " + DATABASE);
   }
 
   @BeforeEach
@@ -226,8 +236,8 @@ class TracingIT {
   @Test
   void anUnknownOutcomeIsLoggedWithItsTraceAndAgentAndItsReconciliationLinksToThatTrace()
       throws Exception {
-    // The Arquillian node reconciles the same database: the traced node polls ten times as often,
-    // and of three such payments at least one is reconciled there (each is ~90 % likely).
+    // The traced node is the only one on its database, so it reconciles every such payment; three
+    // tries stay as a margin for a reconciliation slower than the wait.
     Span reconcile = null;
     String trace = null;
     for (int i = 0; i < 3 && reconcile == null; i++) {
@@ -307,7 +317,8 @@ class TracingIT {
     String trace = hex(16);
     Http.Answer failed;
     // A table gone for a moment: the merchant list fails in the database, answered 500.
-    Agents.sql("RENAME TABLE merchants TO merchants_away_tracing");
+    Agents.sql(
+        "RENAME TABLE " + DATABASE + ".merchants TO " + DATABASE + ".merchants_away_tracing");
     try {
       failed =
           http.unguarded() // a 500 is not in the operation's contract
@@ -318,7 +329,8 @@ class TracingIT {
                   "traceparent",
                   "00-" + trace + "-" + hex(8) + "-01");
     } finally {
-      Agents.sql("RENAME TABLE merchants_away_tracing TO merchants");
+      Agents.sql(
+          "RENAME TABLE " + DATABASE + ".merchants_away_tracing TO " + DATABASE + ".merchants");
     }
     assertEquals(500, failed.status(), failed::toString);
     java.util.regex.Matcher id =
@@ -338,7 +350,10 @@ class TracingIT {
   @Test
   void withTracingOffTheRuntimesOwnLogFormatStillNamesTheTraceAndTheAgent() throws Exception {
     try (SecondNode plain =
-        SecondNode.start(Deployments.realWar(), "-Dac.payments.sandbox.answer-timeout=PT0.5S")) {
+        SecondNode.start(
+            Deployments.realWar(),
+            "-Dac.db.url=" + TestDatabase.otherDatabase(DATABASE),
+            "-Dac.payments.sandbox.answer-timeout=PT0.5S")) {
       Http h = new Http(plain.base()).awaitReady();
       String orderId =
           h.post(

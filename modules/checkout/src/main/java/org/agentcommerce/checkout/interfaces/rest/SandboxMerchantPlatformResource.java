@@ -107,7 +107,7 @@ public class SandboxMerchantPlatformResource {
   @Schema(name = "SandboxReturnRequest")
   public record SandboxReturnRequest(
       @jakarta.validation.constraints.NotEmpty @Size(max = 50) @Valid
-          List<SandboxReturnLine> lines) {}
+          List<@jakarta.validation.constraints.NotNull SandboxReturnLine> lines) {}
 
   @Schema(name = "SandboxReturnResponse")
   public record SandboxReturnResponse(String status, String returnId, String merchantOrderId) {}
