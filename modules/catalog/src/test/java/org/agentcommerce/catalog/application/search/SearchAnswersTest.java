@@ -89,7 +89,7 @@ class SearchAnswersTest {
       for (int variant = 0; variant < 6; variant++) {
         SearchCriteria c = criteria(q, variant);
         ProductSearchService.Page page = search.search(c);
-        out.append("search ").append(c).append('\n');
+        out.append("search ").append(variant).append(" '").append(q).append("'\n");
         out.append("  total ").append(page.total());
         out.append(" merchants ").append(new java.util.TreeSet<>(page.merchantsSearched()));
         out.append('\n');
@@ -150,6 +150,72 @@ class SearchAnswersTest {
     }
     assertEquals(expected, out.toString());
   }
+
+  /** Every term of every field with its postings (documents and frequencies), and the norms. */
+  @Test
+  void theIndexHoldsWhatItHeldBefore() throws Exception {
+    Random random = new Random(40);
+    Instant t0 = Instant.parse("2026-11-01T00:00:00Z");
+    for (int i = 0; i < 400; i++) {
+      store.put(product(random, i, t0));
+    }
+    index.reader = store;
+    index.buildParts = 3;
+    index.build();
+    for (int i = 0; i < 5; i++) { // re-indexed by a refresh, as new segments
+      store.put(product(random, i * 50, t0.plusSeconds(200_000)));
+    }
+    assertEquals(5, index.refresh());
+    java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+    index.withSearcher(
+        s -> {
+          try {
+            for (var leaf : s.getIndexReader().leaves()) {
+              var reader = leaf.reader();
+              for (var field : reader.getFieldInfos()) {
+                digest.update((field.name + field.getIndexOptions()).getBytes(UTF_8));
+                var terms = reader.terms(field.name);
+                if (terms != null) {
+                  var it = terms.iterator();
+                  org.apache.lucene.index.PostingsEnum postings = null;
+                  for (var term = it.next(); term != null; term = it.next()) {
+                    digest.update(term.utf8ToString().getBytes(UTF_8));
+                    postings = it.postings(postings, org.apache.lucene.index.PostingsEnum.FREQS);
+                    while (postings.nextDoc()
+                        != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS) {
+                      digest.update((postings.docID() + ":" + postings.freq()).getBytes(UTF_8));
+                    }
+                  }
+                }
+                var norms = reader.getNormValues(field.name);
+                while (norms != null
+                    && norms.nextDoc() != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS) {
+                  digest.update((norms.docID() + "=" + norms.longValue()).getBytes(UTF_8));
+                }
+                var numbers = reader.getNumericDocValues(field.name);
+                while (numbers != null
+                    && numbers.nextDoc()
+                        != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS) {
+                  digest.update((numbers.docID() + "#" + numbers.longValue()).getBytes(UTF_8));
+                }
+                var points = reader.getPointValues(field.name);
+                if (points != null) {
+                  digest.update(points.getMinPackedValue());
+                  digest.update(points.getMaxPackedValue());
+                  digest.update(String.valueOf(points.size()).getBytes(UTF_8));
+                }
+              }
+            }
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+          return null;
+        });
+    assertEquals(INDEX_DIGEST, java.util.HexFormat.of().formatHex(digest.digest()));
+  }
+
+  private static final String INDEX_DIGEST =
+      "a371beb781bd8dbd09c8ba68cfae94f2f80776f3f979a8103ff596f395657d96";
 
   private static String expected() throws IOException {
     try (InputStream in = SearchAnswersTest.class.getResourceAsStream("search-answers.txt")) {
