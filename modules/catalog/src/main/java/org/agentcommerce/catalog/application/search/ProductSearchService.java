@@ -271,9 +271,9 @@ public class ProductSearchService {
     }
     if (c.minPrice() != null || c.maxPrice() != null) {
       String field =
-          c.market() != null ? CatalogIndex.priceField(c.market()) : CatalogIndex.HOME_PRICE;
-      long low = c.minPrice() == null ? Long.MIN_VALUE : CatalogIndex.scaled(c.minPrice());
-      long high = c.maxPrice() == null ? Long.MAX_VALUE : CatalogIndex.scaled(c.maxPrice());
+          c.market() != null ? ProductDocuments.priceField(c.market()) : CatalogIndex.HOME_PRICE;
+      long low = c.minPrice() == null ? Long.MIN_VALUE : ProductDocuments.scaled(c.minPrice());
+      long high = c.maxPrice() == null ? Long.MAX_VALUE : ProductDocuments.scaled(c.maxPrice());
       required.add(LongPoint.newRangeQuery(field, low, high));
     }
     FilterBits.Bits pass = filters.of(searcher, new FilterBits.Filter(required, excluded));
