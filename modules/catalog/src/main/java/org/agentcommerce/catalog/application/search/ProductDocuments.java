@@ -182,7 +182,7 @@ final class ProductDocuments {
     if (value == null || value.isBlank()) {
       return;
     }
-    int weight = Math.round(ProductSearchService.WEIGHTS.get(field) * WEIGHT_UNITS);
+    int weight = Math.round(QueryWords.WEIGHTS.get(field) * WEIGHT_UNITS);
     BeautyAnalyzers.termsAndPhrases(
         textAnalyzer, field, value, t -> weighted.merge(t, weight, Integer::sum));
   }
