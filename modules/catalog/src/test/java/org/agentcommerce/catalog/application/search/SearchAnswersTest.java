@@ -46,16 +46,23 @@ class SearchAnswersTest {
     index.close();
   }
 
-  @Test
-  void searchesAndReadsAnswerAsBefore() throws IOException {
+  private static final Instant T0 = Instant.parse("2026-11-01T00:00:00Z");
+
+  /** Builds the index of 400 generated products in three parts; answers the generator. */
+  private Random buildIndex() {
     Random random = new Random(40);
-    Instant t0 = Instant.parse("2026-11-01T00:00:00Z");
     for (int i = 0; i < 400; i++) {
-      store.put(product(random, i, t0));
+      store.put(product(random, i, T0));
     }
     index.reader = store;
     index.buildParts = 3;
     index.build();
+    return random;
+  }
+
+  @Test
+  void searchesAndReadsAnswerAsBefore() throws IOException {
+    buildIndex();
     search.index = index;
     search.figures = new SearchFigures();
     search.merchants = merchants();
@@ -154,16 +161,9 @@ class SearchAnswersTest {
   /** Every term of every field with its postings (documents and frequencies), and the norms. */
   @Test
   void theIndexHoldsWhatItHeldBefore() throws Exception {
-    Random random = new Random(40);
-    Instant t0 = Instant.parse("2026-11-01T00:00:00Z");
-    for (int i = 0; i < 400; i++) {
-      store.put(product(random, i, t0));
-    }
-    index.reader = store;
-    index.buildParts = 3;
-    index.build();
+    Random random = buildIndex();
     for (int i = 0; i < 5; i++) { // re-indexed by a refresh, as new segments
-      store.put(product(random, i * 50, t0.plusSeconds(200_000)));
+      store.put(product(random, i * 50, T0.plusSeconds(200_000)));
     }
     assertEquals(5, index.refresh());
     java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
