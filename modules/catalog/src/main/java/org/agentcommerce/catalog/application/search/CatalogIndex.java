@@ -4,26 +4,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.logging.Logger;
 import org.agentcommerce.catalog.domain.product.ProductReader;
 import org.agentcommerce.catalog.domain.product.ProductRecord;
-import org.agentcommerce.catalog.domain.product.ProductRecord.OfferRecord;
-import org.agentcommerce.catalog.domain.product.ProductRecord.VariantRecord;
 import org.agentcommerce.platform.api.ApiException;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.LongPoint;
-import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.SortedDocValuesField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
@@ -31,7 +20,6 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * The in-process Lucene index of the catalog (BM25). Built from the database when the application
@@ -43,9 +31,6 @@ import org.apache.lucene.util.BytesRef;
 public class CatalogIndex {
 
   private static final Logger LOG = Logger.getLogger(CatalogIndex.class.getName());
-
-  /** Prices are indexed as major units × 1000: exact for every ISO currency exponent (≤ 3). */
-  static final int PRICE_SCALE = 3;
 
   static final String ID = "id";
   static final String MERCHANT = "merchant_id";
@@ -118,29 +103,8 @@ public class CatalogIndex {
         }
       };
 
-  /** Indexed with frequencies (set per word) and norms, no positions. */
-  private static final org.apache.lucene.document.FieldType WEIGHTED_TEXT = withFrequencies(true);
-
-  /**
-   * A pair of neighbouring title words: one term, once per product, with its frequency (always 1)
-   * indexed only so that the postings carry impacts. Without them (a {@code StringField}) Lucene
-   * bounds the pair's score as if its frequency were unbounded, 2.2 times its real score, and the
-   * word-order bonus of a multi-word search let fewer blocks of products be skipped. The scores are
-   * the same either way.
-   */
-  private static final org.apache.lucene.document.FieldType TITLE_PAIR = withFrequencies(false);
-
-  /** Indexed with frequencies, no positions: analysed text with norms, or one term without. */
-  private static org.apache.lucene.document.FieldType withFrequencies(boolean text) {
-    var type = new org.apache.lucene.document.FieldType();
-    type.setTokenized(text);
-    type.setOmitNorms(!text);
-    type.setIndexOptions(org.apache.lucene.index.IndexOptions.DOCS_AND_FREQS);
-    type.freeze();
-    return type;
-  }
-
-  private final org.apache.lucene.analysis.Analyzer textAnalyzer = BeautyAnalyzers.index();
+  /** Products as Lucene documents (a field initialiser, as its analyzer always was). */
+  private final ProductDocuments documents = new ProductDocuments();
 
   @Inject ProductReader reader;
 
@@ -166,14 +130,10 @@ public class CatalogIndex {
   private final java.util.concurrent.atomic.AtomicInteger reading =
       new java.util.concurrent.atomic.AtomicInteger();
 
-  /** Products indexed by refresh within the overlap window, with the updated_at they had. */
-  private final java.util.Map<String, Instant> recent = new java.util.HashMap<>();
-
-  /** How far behind the watermark each refresh re-reads. */
-  static final java.time.Duration OVERLAP = java.time.Duration.ofSeconds(5);
+  /** The watermark and the products a refresh has already indexed near it. */
+  private final ChangeWindow window = new ChangeWindow();
 
   private volatile boolean ready;
-  private volatile Instant watermark = Instant.EPOCH;
   private volatile BuildReport lastBuild;
 
   /** When a build or refresh last brought the index up to date with the database. */
@@ -211,7 +171,9 @@ public class CatalogIndex {
       // of ids and each segment Lucene's byte order of them: the same for ids of one case and
       // length, as ours are; either way the same on every node.)
       long count;
-      try (Parts parts = new Parts(Math.max(1, buildParts), Math.max(1, reader.count()))) {
+      try (BuildParts parts =
+          new BuildParts(
+              Math.max(1, buildParts), Math.max(1, reader.count()), directory, this::add)) {
         count =
             reader.readAll(
                 batch -> {
@@ -238,16 +200,7 @@ public class CatalogIndex {
         }
       }
       searchers.maybeRefreshBlocking();
-      watermark = newest[0];
-      // What the build indexed near the watermark counts as indexed for the refresh's overlap.
-      Instant horizon = watermark.minus(OVERLAP).minus(OVERLAP);
-      recent.clear();
-      seen.forEach(
-          (id, at) -> {
-            if (!at.isBefore(horizon)) {
-              recent.put(id, at);
-            }
-          });
+      window.built(newest[0], seen);
       long bytes = indexBytes();
       lastBuild = new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes);
       upToDateAt = Instant.now();
@@ -300,36 +253,20 @@ public class CatalogIndex {
       // A transaction that commits late can carry an updated_at older than rows already read:
       // a cheap look (ids and times) re-reads a short window behind the watermark, and only the
       // products not yet indexed at that time are loaded and indexed.
-      List<ProductReader.Change> changes = reader.changesSince(watermark.minus(OVERLAP), 1000);
+      List<ProductReader.Change> changes = reader.changesSince(window.since(), 1000);
       if (changes.isEmpty()) {
         break;
       }
-      List<String> ids = new java.util.ArrayList<>();
-      for (ProductReader.Change change : changes) {
-        if (!change.updatedAt().equals(recent.get(change.id()))) {
-          ids.add(change.id());
-        }
-      }
-      Instant before = watermark;
+      List<String> ids = window.unseen(changes);
+      Instant before = window.watermark();
       int fresh = 0;
       for (ProductRecord p : reader.read(ids)) {
         add(p);
         fresh++;
       }
-      for (ProductReader.Change change : changes) {
-        if (ids.contains(change.id())
-            && (newestIndexed == null || change.updatedAt().isAfter(newestIndexed))) {
-          newestIndexed = change.updatedAt();
-        }
-        recent.put(change.id(), change.updatedAt());
-        if (change.updatedAt().isAfter(watermark)) {
-          watermark = change.updatedAt();
-        }
-      }
-      Instant horizon = watermark.minus(OVERLAP).minus(OVERLAP);
-      recent.values().removeIf(at -> at.isBefore(horizon));
+      newestIndexed = window.saw(changes, ids, newestIndexed);
       total += fresh;
-      if (changes.size() < 1000 || !watermark.isAfter(before)) {
+      if (changes.size() < 1000 || !window.watermark().isAfter(before)) {
         break;
       }
     }
@@ -504,139 +441,14 @@ public class CatalogIndex {
     return java.util.Arrays.asList(out);
   }
 
-  /**
-   * The parts of a build: contiguous ranges of ids, in id order, each indexed into a scratch
-   * directory of its own. Batches are indexed on every core while the next batch is read, and a
-   * part is merged into one segment while the next one is indexed. Closing it deletes the
-   * directories (and rolls back what a failed build left).
-   */
-  private final class Parts implements AutoCloseable {
-    private final int count;
-    private final long expected;
-    private final int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-    private final java.util.concurrent.ExecutorService pool =
-        java.util.concurrent.Executors.newFixedThreadPool(threads);
-    private final Directory[] scratch;
-    private final IndexWriter[] writers;
-    private final List<List<java.util.concurrent.Future<?>>> adds = new java.util.ArrayList<>();
-    private final List<java.util.concurrent.Future<?>> pending = new java.util.ArrayList<>();
-    private final List<java.util.concurrent.Future<?>> merges = new java.util.ArrayList<>();
-    private long read;
-    private int current;
-
-    Parts(int count, long expected) throws IOException {
-      this.count = count;
-      this.expected = expected;
-      scratch = new Directory[count];
-      writers = new IndexWriter[count];
-      try {
-        for (int i = 0; i < count; i++) {
-          scratch[i] = directory.scratch("build-" + i);
-          writers[i] = new IndexWriter(scratch[i], writerConfig());
-          adds.add(new java.util.ArrayList<>());
-        }
-      } catch (IOException | RuntimeException e) {
-        close();
-        throw e;
-      }
-    }
-
-    /**
-     * Indexes a batch (the next products in id order), split where a range ends, so that a small
-     * catalog still gets a segment per search thread.
-     */
-    void index(List<ProductRecord> batch) {
-      int from = 0;
-      while (from < batch.size()) {
-        int part = (int) Math.min(count - 1, read * count / expected);
-        int to = batch.size();
-        if (part < count - 1) {
-          long rangeEnd = ((part + 1) * expected + count - 1) / count;
-          to = (int) Math.min(to, from + Math.max(1, rangeEnd - read));
-        }
-        List<ProductRecord> slice = batch.subList(from, to);
-        read += slice.size();
-        from = to;
-        while (current < part) {
-          mergeNext();
-        }
-        IndexWriter target = writers[part];
-        java.util.concurrent.Future<?> added =
-            pool.submit(() -> slice.forEach(p -> add(target, p)));
-        adds.get(part).add(added);
-        pending.add(added);
-        if (pending.size() > threads * 2) {
-          await(pending.remove(0));
-        }
-      }
-    }
-
-    /** Waits until every part is one segment; answers their directories, in id order. */
-    Directory[] merged() {
-      while (current < count) {
-        mergeNext();
-      }
-      merges.forEach(CatalogIndex::await);
-      return scratch;
-    }
-
-    /** Merges the current part into one segment, once its batches are indexed, and closes it. */
-    private void mergeNext() {
-      int part = current++;
-      merges.add(
-          pool.submit(
-              () -> {
-                // its batches were queued before this task: running or done, never waiting on it
-                adds.get(part).forEach(CatalogIndex::await);
-                writers[part].forceMerge(1);
-                writers[part].close();
-                return null;
-              }));
-    }
-
-    @Override
-    public void close() {
-      pool.shutdownNow();
-      try {
-        // a failed build's tasks stop before their directories go
-        pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      for (int i = 0; i < count; i++) {
-        if (writers[i] != null && writers[i].isOpen()) {
-          try {
-            writers[i].rollback(); // a failed build's
-          } catch (IOException | RuntimeException e) {
-            LOG.log(java.util.logging.Level.FINE, "Rolling back a part of the index build", e);
-          }
-        }
-        if (scratch[i] != null) {
-          directory.drop("build-" + i, scratch[i]);
-        }
-      }
-    }
-  }
-
   /** The configuration of the index's writer and of the parts of a build. */
-  private static IndexWriterConfig writerConfig() {
+  static IndexWriterConfig writerConfig() {
     IndexWriterConfig config = new IndexWriterConfig(BeautyAnalyzers.index());
     config.setSimilarity(SIMILARITY);
     config.setRAMBufferSizeMB(64);
     // every segment in id order: a refresh's segments too, and whatever a merge makes
     config.setIndexSort(ID_ORDER_SORT);
     return config;
-  }
-
-  private static void await(java.util.concurrent.Future<?> f) {
-    try {
-      f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("index build interrupted", e);
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw new IllegalStateException("index build failed", e.getCause());
-    }
   }
 
   /** Every brand name seen while indexing, as the catalog spells it. */
@@ -665,141 +477,9 @@ public class CatalogIndex {
       }
     }
     try {
-      into.updateDocument(new Term(ID, p.id()), document(p));
+      into.updateDocument(new Term(ID, p.id()), documents.document(p));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  private Document document(ProductRecord p) {
-    Document d = new Document();
-    d.add(new StringField(ID, p.id(), Field.Store.YES));
-    d.add(new SortedDocValuesField(ID_ORDER, new BytesRef(p.id())));
-    d.add(new StringField(MERCHANT, p.merchantId(), Field.Store.NO));
-    d.add(
-        new StringField(PLATFORM_ID, p.merchantId() + ":" + p.platformProductId(), Field.Store.NO));
-    d.add(new StringField(HANDLE, p.merchantId() + ":" + p.handle(), Field.Store.NO));
-    d.add(new StringField(CATEGORY, lower(p.category()), Field.Store.NO));
-    d.add(new StringField(SURFACE, lower(p.catalogSurface()), Field.Store.NO));
-    d.add(new StringField(STATUS, lower(p.status()), Field.Store.NO));
-    if (!"active".equalsIgnoreCase(p.status())) {
-      d.add(new StringField(INACTIVE, "true", Field.Store.NO));
-    }
-    if (p.productGroupId() != null) {
-      d.add(new StringField(GROUP, p.productGroupId(), Field.Store.NO));
-    }
-    if (p.vendor() != null) {
-      d.add(new StringField(VENDOR_KEY, lower(p.vendor()), Field.Store.NO));
-    }
-    if (p.productType() != null) {
-      d.add(new StringField(TYPE_KEY, lower(p.productType()), Field.Store.NO));
-    }
-    for (String tag : p.tags()) {
-      d.add(new StringField(TAG_KEY, lower(tag), Field.Store.NO));
-    }
-    String home = ProductViews.homeMarket(p);
-    Set<String> markets = new HashSet<>();
-    Set<String> stocked = new HashSet<>();
-    for (VariantRecord v : p.variants()) {
-      d.add(new StringField(VARIANT, p.merchantId() + ":" + v.platformVariantId(), Field.Store.NO));
-      if (v.sku() != null) {
-        d.add(new StringField(VARIANT, p.merchantId() + ":" + v.sku(), Field.Store.NO));
-      }
-      for (OfferRecord o : v.offers()) {
-        markets.add(o.market());
-        if (o.inventoryQuantity() > 0) {
-          stocked.add(o.market());
-        }
-      }
-    }
-    for (String market : markets) {
-      d.add(new StringField(MARKET, market, Field.Store.NO));
-      Long min = minPrice(p, market);
-      if (min != null) {
-        d.add(new LongPoint(priceField(market), min));
-      }
-    }
-    for (String market : stocked) {
-      d.add(new StringField(IN_STOCK_MARKET, market, Field.Store.NO));
-    }
-    Long homePrice = home == null ? null : minPrice(p, home);
-    if (homePrice != null) {
-      d.add(new LongPoint(HOME_PRICE, homePrice));
-      d.add(new NumericDocValuesField(HOME_PRICE, homePrice));
-    }
-    d.add(
-        new StringField(
-            HOME_IN_STOCK, String.valueOf(home != null && stocked.contains(home)), Field.Store.NO));
-    String brandType = join(p.vendor(), p.productType(), p.category());
-    String facets =
-        join(
-            String.join(", ", p.keyActives()),
-            String.join(", ", p.concerns()),
-            String.join(", ", p.tags()).replace('-', ' '),
-            String.join(", ", p.skinTypes()));
-    text(d, TITLE, p.title());
-    if (p.title() != null) {
-      java.util.Set<String> pairs = new java.util.TreeSet<>();
-      BeautyAnalyzers.pairs(textAnalyzer, TITLE, p.title(), pairs::add);
-      pairs.forEach(pair -> d.add(new Field(TITLE_PAIRS, pair, TITLE_PAIR)));
-    }
-    text(d, BRAND_TYPE, brandType);
-    text(d, FACETS, facets);
-    text(d, DESCRIPTION, p.description());
-    java.util.Map<String, Integer> weighted = new java.util.TreeMap<>();
-    weigh(weighted, TITLE, p.title());
-    weigh(weighted, BRAND_TYPE, brandType);
-    weigh(weighted, FACETS, facets);
-    weigh(weighted, DESCRIPTION, p.description());
-    if (!weighted.isEmpty()) {
-      d.add(new Field(TEXT, new WeightedTerms(weighted), WEIGHTED_TEXT));
-    }
-    d.add(
-        new NumericDocValuesField(
-            UPDATED, p.updatedAt() == null ? 0 : p.updatedAt().toEpochMilli()));
-    // The record as doc values, not a stored field: stored fields are compressed in blocks of many
-    // documents, so reading one hit's record decompressed the whole block.
-    d.add(
-        new org.apache.lucene.document.BinaryDocValuesField(
-            STORED, new org.apache.lucene.util.BytesRef(RecordCodec.encode(p))));
-    return d;
-  }
-
-  /**
-   * Adds each word of {@code value} as analysed for {@code field}, and each synonym phrase it has
-   * as one word, times the field's weight.
-   */
-  private void weigh(java.util.Map<String, Integer> weighted, String field, String value) {
-    if (value == null || value.isBlank()) {
-      return;
-    }
-    int weight = Math.round(ProductSearchService.WEIGHTS.get(field) * WEIGHT_UNITS);
-    BeautyAnalyzers.termsAndPhrases(
-        textAnalyzer, field, value, t -> weighted.merge(t, weight, Integer::sum));
-  }
-
-  /** The words of one product with their weighted frequencies, as one token each. */
-  private static final class WeightedTerms extends org.apache.lucene.analysis.TokenStream {
-    private final java.util.Iterator<java.util.Map.Entry<String, Integer>> words;
-    private final org.apache.lucene.analysis.tokenattributes.CharTermAttribute term =
-        addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
-    private final org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute frequency =
-        addAttribute(org.apache.lucene.analysis.tokenattributes.TermFrequencyAttribute.class);
-
-    WeightedTerms(java.util.Map<String, Integer> weighted) {
-      this.words = weighted.entrySet().iterator();
-    }
-
-    @Override
-    public boolean incrementToken() {
-      if (!words.hasNext()) {
-        return false;
-      }
-      clearAttributes();
-      java.util.Map.Entry<String, Integer> word = words.next();
-      term.setEmpty().append(word.getKey());
-      frequency.setTermFrequency(word.getValue());
-      return true;
     }
   }
 
@@ -809,56 +489,5 @@ public class CatalogIndex {
       bytes += directory.directory().fileLength(file);
     }
     return bytes;
-  }
-
-  static String priceField(String market) {
-    return "price_" + market;
-  }
-
-  /** A major-unit amount as the indexed long (major × 1000). */
-  static long scaled(BigDecimal major) {
-    // Bounds first: a price filter of 1e20 or 1e-30000000 must neither overflow nor make
-    // BigDecimal compute a huge power of ten.
-    if (major.compareTo(MAX_PRICE) >= 0) {
-      return Long.MAX_VALUE;
-    }
-    if (major.compareTo(MIN_PRICE) < 0) {
-      return major.signum() < 0 ? Long.MIN_VALUE : 0;
-    }
-    return major
-        .movePointRight(PRICE_SCALE)
-        .setScale(0, java.math.RoundingMode.FLOOR)
-        .longValueExact();
-  }
-
-  private static final BigDecimal MAX_PRICE = new BigDecimal("1e15");
-  private static final BigDecimal MIN_PRICE = new BigDecimal("0.001");
-
-  private static Long minPrice(ProductRecord p, String market) {
-    Long min = null;
-    for (VariantRecord v : p.variants()) {
-      for (OfferRecord o : v.offers()) {
-        if (o.market().equals(market)) {
-          long scaled = scaled(ProductViews.major(o.priceMinor(), o.currency()));
-          min = min == null ? scaled : Math.min(min, scaled);
-        }
-      }
-    }
-    return min;
-  }
-
-  private static String join(String... parts) {
-    return String.join(
-        " \n ", java.util.Arrays.stream(parts).filter(java.util.Objects::nonNull).toList());
-  }
-
-  private static void text(Document d, String field, String value) {
-    if (value != null && !value.isBlank()) {
-      d.add(new TextField(field, value, Field.Store.NO));
-    }
-  }
-
-  private static String lower(String s) {
-    return s == null ? "" : s.toLowerCase(Locale.ROOT);
   }
 }
