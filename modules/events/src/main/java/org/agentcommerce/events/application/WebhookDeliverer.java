@@ -8,9 +8,6 @@ import jakarta.inject.Inject;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,14 +19,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.events.domain.webhook.DestinationGuard;
-import org.agentcommerce.events.domain.webhook.MerchantSignature;
 import org.agentcommerce.events.domain.webhook.RetrySchedule;
-import org.agentcommerce.events.domain.webhook.StandardWebhookSignature;
 import org.agentcommerce.events.domain.webhook.WebhookTransport;
 import org.agentcommerce.events.infrastructure.WebhookStore;
 import org.agentcommerce.platform.api.Ids;
 import org.agentcommerce.platform.api.SchemaReady;
-import org.agentcommerce.platform.api.tracing.TraceSpan;
 import org.agentcommerce.platform.api.tracing.Tracing;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -44,6 +38,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * webhook-id). At most {@code ac.webhooks.per-destination-concurrency} attempts run at once per
  * endpoint and {@code ac.webhooks.concurrency} per node, so one slow receiver holds only its own
  * slots.
+ *
+ * <p>This class runs the poll and the worker threads: claiming, the destinations' backlogs and
+ * slots, the endpoint cache, the pause switch. One attempt (guard, sign, send, classify, settle) is
+ * {@link DeliveryAttempt} with {@link AttemptOutcome}; writing the outcomes is {@link
+ * AttemptRecorder}. Neither is a CDI bean: both are called directly, as this class called itself.
  */
 @ApplicationScoped
 public class WebhookDeliverer {
@@ -193,6 +192,10 @@ public class WebhookDeliverer {
 
   /** Deliveries this node holds (claimed, outcome not yet recorded): never claimed again here. */
   private final java.util.Set<String> held = ConcurrentHashMap.newKeySet();
+
+  /** Writes outcomes in batches, letting go of {@link #held} (declared first: it is shared). */
+  private final AttemptRecorder recorder =
+      new AttemptRecorder(held, () -> store, () -> figures, this::endpointChanged);
 
   /**
    * Endpoints as read at most {@link #ENDPOINT_TTL_NANOS} ago (dropped at once on a change here).
@@ -357,7 +360,7 @@ public class WebhookDeliverer {
               e);
         }
         if (done != null) {
-          record(done);
+          recorder.record(done);
         } else {
           held.remove(job.delivery().id());
         }
@@ -406,7 +409,7 @@ public class WebhookDeliverer {
       try {
         WebhookStore.Finished done =
             attempt(claimed.get(), holder, store.endpoint(claimed.get().agentId()));
-        recorded(done, store.finishAll(List.of(done))[0]);
+        recorder.recorded(done, store.finishAll(List.of(done))[0]);
       } finally {
         held.remove(deliveryId);
       }
@@ -414,221 +417,12 @@ public class WebhookDeliverer {
     return store.delivery(agentId, deliveryId);
   }
 
-  private final java.util.concurrent.ConcurrentLinkedQueue<WebhookStore.Finished> toRecord =
-      new java.util.concurrent.ConcurrentLinkedQueue<>();
-  private final AtomicBoolean recording = new AtomicBoolean();
-
-  /**
-   * Records an outcome. Outcomes that finish while another thread records are written with the next
-   * batch of that thread (one transaction for all of them); until then the delivery stays leased,
-   * so a node that dies here sends it again after the lease (at least once).
-   */
-  private void record(WebhookStore.Finished done) {
-    toRecord.add(done);
-    while (!toRecord.isEmpty() && recording.compareAndSet(false, true)) {
-      try {
-        List<WebhookStore.Finished> batch = new ArrayList<>();
-        for (WebhookStore.Finished f; batch.size() < 200 && (f = toRecord.poll()) != null; ) {
-          batch.add(f);
-        }
-        boolean[] ok;
-        try {
-          ok = store.finishAll(batch);
-        } catch (RuntimeException e) {
-          LOG.log(
-              Level.WARNING,
-              "Recording " + batch.size() + " webhook attempts failed; sent again after the lease",
-              e);
-          batch.forEach(f -> held.remove(f.deliveryId()));
-          continue;
-        }
-        for (int i = 0; i < batch.size(); i++) {
-          recorded(batch.get(i), ok[i]);
-        }
-      } finally {
-        recording.set(false);
-      }
-    }
-  }
-
-  private void recorded(WebhookStore.Finished done, boolean recorded) {
-    held.remove(done.deliveryId());
-    if (!recorded) {
-      LOG.info(
-          "Webhook delivery "
-              + done.deliveryId()
-              + " lost its lease before the attempt was recorded");
-    }
-    Integer code = done.attempt().httpStatus();
-    if (recorded) {
-      figures.webhookAttempt(done.status(), code);
-    }
-    if (recorded && code != null && code == 410) {
-      store.disable(done.agentId(), "The receiver answered 410 Gone");
-      endpointChanged(done.agentId()); // what waits in its backlog is not sent
-    }
-  }
-
-  /** The outcome of one attempt. */
-  private record Outcome(String status, Integer httpStatus, String error, Duration retryAfter) {}
-
-  /** Sends one attempt and answers its outcome, not yet recorded. */
+  /** Sends one attempt and answers its outcome, not yet recorded ({@link DeliveryAttempt}). */
   WebhookStore.Finished attempt(
       WebhookStore.Delivery d, String holder, Optional<WebhookStore.Endpoint> endpoint) {
-    Instant started = clock.instant();
-    long t0 = System.nanoTime();
-    String host = null;
-    Outcome outcome;
-    if (endpoint.isEmpty() || !endpoint.get().enabled()) {
-      outcome = new Outcome("failed", null, "endpoint disabled", null);
-    } else if (endpoint.get().destinationUrl() == null) {
-      outcome = new Outcome("failed", null, "no destination_url", null);
-    } else {
-      try {
-        DestinationGuard.Checked to = guard().resolve(endpoint.get().destinationUrl());
-        host = to.uri().getHost();
-        // The name's lookup counts in the attempt's time: nothing is sent once the timeout has
-        // passed, so an attempt started within 80 % of its lease never outlives the lease.
-        Duration left = timeout.minusNanos(System.nanoTime() - t0);
-        outcome =
-            left.isNegative() || left.isZero()
-                ? new Outcome("retry", null, "timeout (resolving the host)", null)
-                : traced(to, d, endpoint.get(), started, left);
-      } catch (DestinationGuard.Refused e) {
-        outcome = new Outcome("failed", null, "destination refused: " + e.getMessage(), null);
-      } catch (RuntimeException e) {
-        // Recorded like any failed attempt, so that the retry schedule ends it.
-        LOG.log(Level.WARNING, "A webhook attempt failed unexpectedly", e);
-        outcome = new Outcome("retry", null, "failed: " + e.getClass().getSimpleName(), null);
-      }
-    }
-    int latency = (int) ((System.nanoTime() - t0) / 1_000_000);
-    String status = outcome.status();
-    long retryIn = 0;
-    if (status.equals("retry")) {
-      Optional<Duration> next = schedule().next(d.step(), outcome.retryAfter());
-      if (next.isPresent()) {
-        status = "pending";
-        retryIn = next.get().toMillis();
-      } else {
-        status = "failed";
-      }
-    }
-    return new WebhookStore.Finished(
-        d.id(),
-        d.agentId(),
-        holder,
-        new WebhookStore.Attempt(
-            d.attempts(), started, host, outcome.httpStatus(), latency, outcome.error()),
-        status,
-        retryIn,
-        status.equals("succeeded"));
-  }
-
-  /**
-   * The delivery as a client span continuing the trace of the request that caused the event (its
-   * {@code traceparent}, which the receiver gets too): the delivery, the event type, the attempt,
-   * the receiver's host and status; never the URL's path or query, the secret or the signature.
-   */
-  private Outcome traced(
-      DestinationGuard.Checked to,
-      WebhookStore.Delivery d,
-      WebhookStore.Endpoint endpoint,
-      Instant now,
-      Duration left) {
-    try (TraceSpan span =
-        tracing
-            .startChildOf(
-                "webhook.deliver", tracing.enabled() ? store.traceparentOf(d).orElse(null) : null)
-            .attribute("ac.delivery_id", d.id())
-            .attribute("ac.event_type", d.eventType())
-            .attribute("ac.webhook.attempt", d.attempts())
-            .attribute("server.address", to.uri().getHost())) {
-      Outcome o = send(to, d, endpoint, now, left);
-      if (o.httpStatus() != null) {
-        span.attribute("http.status_code", o.httpStatus());
-      }
-      span.attribute("ac.webhook.outcome", o.status());
-      if (!"succeeded".equals(o.status())) {
-        span.failed(o.status());
-      }
-      return o;
-    }
-  }
-
-  private Outcome send(
-      DestinationGuard.Checked to,
-      WebhookStore.Delivery d,
-      WebhookStore.Endpoint endpoint,
-      Instant now,
-      Duration left) {
-    long timestamp = now.getEpochSecond();
-    List<String> keys = new ArrayList<>();
-    keys.add(secrets.decrypt(d.agentId(), endpoint.secretCiphertext()));
-    if (endpoint.previousSecretCiphertext() != null
-        && endpoint.previousSecretExpiresAt() != null
-        && endpoint.previousSecretExpiresAt().isAfter(now)) {
-      keys.add(secrets.decrypt(d.agentId(), endpoint.previousSecretCiphertext()));
-    }
-    List<String[]> headers = new ArrayList<>(7);
-    headers.add(new String[] {"Content-Type", "application/json"});
-    headers.add(new String[] {"User-Agent", "AgentCommerce-Webhooks/1.0"});
-    headers.add(new String[] {"webhook-id", d.messageId()});
-    if (endpoint.acp()) {
-      // The protocol's header, one signature with the current secret (its pattern allows one).
-      headers.add(
-          new String[] {
-            MerchantSignature.HEADER, MerchantSignature.header(keys.get(0), timestamp, d.payload())
-          });
-      headers.add(new String[] {"Timestamp", Instant.ofEpochSecond(timestamp).toString()});
-      headers.add(new String[] {"Request-Id", d.messageId()});
-    } else {
-      headers.add(new String[] {"webhook-timestamp", Long.toString(timestamp)});
-      headers.add(
-          new String[] {
-            "webhook-signature",
-            StandardWebhookSignature.header(keys, d.messageId(), timestamp, d.payload())
-          });
-    }
-    tracing.inject((name, value) -> headers.add(new String[] {name, value}));
-    try {
-      WebhookTransport.Answer answer =
-          transport.post(
-              to, headers, d.payload().getBytes(java.nio.charset.StandardCharsets.UTF_8), left);
-      int code = answer.status();
-      if (code >= 200 && code < 300) {
-        return new Outcome("succeeded", code, null, null);
-      }
-      if (code == 410) {
-        return new Outcome("failed", code, "410 Gone: endpoint disabled", null);
-      }
-      if (code == 429 || code >= 500) {
-        return new Outcome("retry", code, "HTTP " + code, retryAfter(answer.retryAfter(), now));
-      }
-      return new Outcome("failed", code, "HTTP " + code, null);
-    } catch (WebhookTransport.TimedOut e) {
-      return new Outcome("retry", null, "timeout", null);
-    } catch (java.io.IOException e) {
-      return new Outcome("retry", null, "connection failed: " + e.getClass().getSimpleName(), null);
-    }
-  }
-
-  /** Retry-After as seconds or an HTTP date; null when absent or unreadable. */
-  static Duration retryAfter(String value, Instant now) {
-    if (value == null || value.isBlank()) {
-      return null;
-    }
-    try {
-      return Duration.ofSeconds(Math.max(0, Long.parseLong(value.trim())));
-    } catch (NumberFormatException e) {
-      try {
-        Instant at =
-            ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-        return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
-      } catch (RuntimeException e2) {
-        return null;
-      }
-    }
+    return new DeliveryAttempt(
+            store, secrets, transport, clock, tracing, timeout, this::guard, this::schedule)
+        .run(d, holder, endpoint);
   }
 
   RetrySchedule schedule() {

@@ -1,7 +1,7 @@
 package org.agentcommerce.payment.infrastructure.psp.adyen;
 
-import static org.agentcommerce.payment.infrastructure.psp.adyen.AdyenPspAdapter.str;
-import static org.agentcommerce.payment.infrastructure.psp.adyen.AdyenPspAdapter.truncate;
+import static org.agentcommerce.payment.infrastructure.psp.adyen.AdyenJson.str;
+import static org.agentcommerce.payment.infrastructure.psp.adyen.AdyenJson.truncate;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -40,7 +40,7 @@ final class AdyenNotifications {
   static PspWebhookEvent verify(byte[] body, PspCredentials credentials)
       throws PspWebhookException {
     byte[] key = hmacKey(credentials);
-    JsonObject json = AdyenPspAdapter.jsonObject(body);
+    JsonObject json = AdyenJson.jsonObject(body);
     if (json == null) {
       throw new PspWebhookException("Adyen notification is not a JSON object");
     }
@@ -159,7 +159,7 @@ final class AdyenNotifications {
     if ("AUTHORISATION".equals(eventCode)) {
       outcome = success ? PspOutcome.SUCCEEDED : PspOutcome.DECLINED;
       if (!success) {
-        declineCode = AdyenPspAdapter.declineCode(str(item, "reason"), null);
+        declineCode = AdyenAnswers.declineCode(str(item, "reason"), null);
       }
     } else if ("OFFER_CLOSED".equals(eventCode) && success) {
       // The shopper never completed the payment (3-D Secure or an asynchronous method).

@@ -1,39 +1,22 @@
 package org.agentcommerce.payment.infrastructure.psp.stripe;
 
 import com.stripe.StripeClient;
-import com.stripe.exception.ApiConnectionException;
-import com.stripe.exception.AuthenticationException;
 import com.stripe.exception.CardException;
 import com.stripe.exception.IdempotencyException;
 import com.stripe.exception.InvalidRequestException;
-import com.stripe.exception.PermissionException;
-import com.stripe.exception.RateLimitException;
-import com.stripe.exception.SignatureVerificationException;
 import com.stripe.exception.StripeException;
-import com.stripe.model.Dispute;
-import com.stripe.model.Event;
-import com.stripe.model.EventDataObjectDeserializer;
 import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
-import com.stripe.model.StripeError;
-import com.stripe.model.StripeObject;
 import com.stripe.model.StripeSearchResult;
 import com.stripe.net.RequestOptions;
-import com.stripe.net.StripeResponse;
-import com.stripe.net.Webhook;
 import com.stripe.param.PaymentIntentCreateParams;
-import com.stripe.param.PaymentIntentSearchParams;
 import com.stripe.param.RefundCreateParams;
 import com.stripe.param.RefundListParams;
-import java.net.ConnectException;
-import java.net.http.HttpConnectTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -43,7 +26,6 @@ import org.agentcommerce.payment.spi.PspCredentials;
 import org.agentcommerce.payment.spi.PspFence;
 import org.agentcommerce.payment.spi.PspLookup;
 import org.agentcommerce.payment.spi.PspNotAcceptedException;
-import org.agentcommerce.payment.spi.PspOutcome;
 import org.agentcommerce.payment.spi.PspRefund;
 import org.agentcommerce.payment.spi.PspRefundLookup;
 import org.agentcommerce.payment.spi.PspRefundResult;
@@ -85,6 +67,10 @@ import org.agentcommerce.payment.spi.PspWebhookRequest;
  *
  * <p>Nothing this class returns or throws carries the API key, the webhook secret, a client secret
  * or the payment method token: Stripe's own messages are passed on only for card declines.
+ *
+ * <p>This class decides which request to send and what to do next; {@link StripeRequests} builds
+ * the parameters, {@link StripeHttpTransport} carries them, {@link StripeAnswers} classifies the
+ * answers and errors, and {@link StripeWebhooks} verifies and reads the webhooks.
  */
 public final class StripePspAdapter implements PspAdapter {
 
@@ -109,7 +95,7 @@ public final class StripePspAdapter implements PspAdapter {
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
   static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(10);
 
-  private static final String NAME = "stripe";
+  static final String NAME = "stripe";
 
   private final StripeHttpTransport transport;
   private final Duration searchSettledAfter;
@@ -146,39 +132,22 @@ public final class StripePspAdapter implements PspAdapter {
 
   @Override
   public PspResult charge(PspCharge charge) throws PspNotAcceptedException {
-    PaymentIntentCreateParams params = chargeParams(charge);
-    RequestOptions options =
-        RequestOptions.builder().setIdempotencyKey(charge.idempotencyKey()).build();
+    PaymentIntentCreateParams params = StripeRequests.chargeParams(charge);
+    RequestOptions options = StripeRequests.idempotent(charge.idempotencyKey());
     try {
-      return fromIntent(client(charge.credentials()).paymentIntents().create(params, options));
+      return StripeAnswers.fromIntent(
+          client(charge.credentials()).paymentIntents().create(params, options));
     } catch (CardException e) {
-      return declined(e);
+      return StripeAnswers.declined(e);
     } catch (IdempotencyException e) {
       return PspResult.unknown(null, "idempotency_error: the key was used with other parameters");
     } catch (StripeException e) {
-      Optional<PspResult> moved = intentThatMovedMoney(e);
+      Optional<PspResult> moved = StripeAnswers.intentThatMovedMoney(e);
       if (moved.isPresent()) {
         return moved.get();
       }
-      return notAcceptedOrUnknown(e, true);
+      return StripeAnswers.notAcceptedOrUnknown(e, true);
     }
-  }
-
-  /**
-   * An error answer to a create-and-confirm may carry the PaymentIntent it created; should that
-   * intent say money moved or may move, its status wins over the error's class.
-   */
-  private static Optional<PspResult> intentThatMovedMoney(StripeException e) {
-    StripeError error = e.getStripeError();
-    PaymentIntent intent = error == null ? null : error.getPaymentIntent();
-    if (intent == null || intent.getStatus() == null) {
-      return Optional.empty();
-    }
-    return switch (intent.getStatus()) {
-      case "succeeded", "processing", "requires_capture", "requires_action" ->
-          Optional.of(fromIntent(intent));
-      default -> Optional.empty();
-    };
   }
 
   /**
@@ -203,17 +172,10 @@ public final class StripePspAdapter implements PspAdapter {
     StripeClient client = client(lookup.credentials());
     try {
       if (lookup.pspPaymentId() != null) {
-        return fromIntent(client.paymentIntents().retrieve(lookup.pspPaymentId()));
+        return StripeAnswers.fromIntent(client.paymentIntents().retrieve(lookup.pspPaymentId()));
       }
       StripeSearchResult<PaymentIntent> found =
-          client
-              .paymentIntents()
-              .search(
-                  PaymentIntentSearchParams.builder()
-                      .setQuery(
-                          "metadata['" + REFERENCE_KEY + "']:'" + quoted(lookup.reference()) + "'")
-                      .setLimit(10L)
-                      .build());
+          client.paymentIntents().search(StripeRequests.searchByReference(lookup.reference()));
       List<PaymentIntent> intents = found.getData() == null ? List.of() : found.getData();
       if (intents.isEmpty()) {
         boolean settled =
@@ -223,15 +185,16 @@ public final class StripePspAdapter implements PspAdapter {
             ? PspResult.notFound()
             : PspResult.unknown(null, "not yet searchable: Stripe Search lags recent charges");
       }
-      return fromIntent(intents.stream().min(Comparator.comparingInt(this::rank)).orElseThrow());
+      return StripeAnswers.fromIntent(
+          intents.stream().min(Comparator.comparingInt(StripeAnswers::rank)).orElseThrow());
     } catch (InvalidRequestException e) {
       if (Integer.valueOf(404).equals(e.getStatusCode())
           && "resource_missing".equals(e.getCode())) {
         return PspResult.notFound();
       }
-      return notAcceptedOrUnknown(e, false);
+      return StripeAnswers.notAcceptedOrUnknown(e, false);
     } catch (StripeException e) {
-      return notAcceptedOrUnknown(e, false);
+      return StripeAnswers.notAcceptedOrUnknown(e, false);
     }
   }
 
@@ -248,11 +211,11 @@ public final class StripePspAdapter implements PspAdapter {
     }
     StripeClient client = client(lookup.credentials());
     try {
-      return fromIntent(client.paymentIntents().cancel(lookup.pspPaymentId()));
+      return StripeAnswers.fromIntent(client.paymentIntents().cancel(lookup.pspPaymentId()));
     } catch (InvalidRequestException e) {
       return retrieve(lookup);
     } catch (StripeException e) {
-      return notAcceptedOrUnknown(e, false);
+      return StripeAnswers.notAcceptedOrUnknown(e, false);
     }
   }
 
@@ -269,17 +232,8 @@ public final class StripePspAdapter implements PspAdapter {
    */
   @Override
   public PspResult fence(PspFence fence) throws PspNotAcceptedException {
-    PaymentIntentCreateParams params =
-        PaymentIntentCreateParams.builder()
-            .setAmount(fence.amount().minorUnits())
-            .setCurrency(fence.amount().currencyCode().toLowerCase(Locale.ROOT))
-            .setConfirm(false)
-            .addPaymentMethodType("card")
-            .putMetadata(FENCED_REFERENCE_KEY, fence.reference())
-            .setDescription("Fence of attempt " + fence.reference() + " (no charge)")
-            .build();
-    RequestOptions options =
-        RequestOptions.builder().setIdempotencyKey(fence.idempotencyKey()).build();
+    PaymentIntentCreateParams params = StripeRequests.fenceParams(fence);
+    RequestOptions options = StripeRequests.idempotent(fence.idempotencyKey());
     StripeClient client = client(fence.credentials());
     PaymentIntent intent;
     try {
@@ -287,11 +241,11 @@ public final class StripePspAdapter implements PspAdapter {
     } catch (IdempotencyException e) {
       return PspResult.unknown(null, "the key was used by another request: a charge to look up");
     } catch (StripeException e) {
-      Optional<PspNotAcceptedException> notAccepted = notAcceptedOr(e, false);
+      Optional<PspNotAcceptedException> notAccepted = StripeAnswers.notAcceptedOr(e, false);
       if (notAccepted.isPresent()) {
         throw notAccepted.get();
       }
-      return PspResult.unknown(null, diagnostic(e));
+      return PspResult.unknown(null, StripeAnswers.diagnostic(e));
     }
     if (!isFenceOf(intent, fence.reference())) {
       return PspResult.unknown(intent.getId(), "the key answered an intent that is no fence");
@@ -313,25 +267,19 @@ public final class StripePspAdapter implements PspAdapter {
 
   @Override
   public PspRefundResult refund(PspRefund refund) throws PspNotAcceptedException {
-    RefundCreateParams params =
-        RefundCreateParams.builder()
-            .setPaymentIntent(refund.pspPaymentId())
-            .setAmount(refund.amount().minorUnits())
-            .putMetadata(REFERENCE_KEY, refund.reference())
-            .build();
-    RequestOptions options =
-        RequestOptions.builder().setIdempotencyKey(refund.idempotencyKey()).build();
+    RefundCreateParams params = StripeRequests.refundParams(refund);
+    RequestOptions options = StripeRequests.idempotent(refund.idempotencyKey());
     try {
       Refund created = client(refund.credentials()).refunds().create(params, options);
-      return fromRefund(created);
+      return StripeAnswers.fromRefund(created);
     } catch (IdempotencyException e) {
       return new PspRefundResult("unknown", null, "idempotency_error");
     } catch (StripeException e) {
-      Optional<PspNotAcceptedException> notAccepted = notAcceptedOr(e, false);
+      Optional<PspNotAcceptedException> notAccepted = StripeAnswers.notAcceptedOr(e, false);
       if (notAccepted.isPresent()) {
         throw notAccepted.get();
       }
-      return new PspRefundResult("unknown", null, diagnostic(e));
+      return new PspRefundResult("unknown", null, StripeAnswers.diagnostic(e));
     }
   }
 
@@ -345,18 +293,17 @@ public final class StripePspAdapter implements PspAdapter {
     StripeClient client = client(lookup.credentials());
     try {
       if (lookup.pspRefundId() != null) {
-        return fromRefund(client.refunds().retrieve(lookup.pspRefundId()));
+        return StripeAnswers.fromRefund(client.refunds().retrieve(lookup.pspRefundId()));
       }
       if (lookup.pspPaymentId() == null || lookup.reference() == null) {
         return PspRefundResult.unknown(
             null, "neither a refund id nor a PaymentIntent and reference");
       }
-      RefundListParams params =
-          RefundListParams.builder().setPaymentIntent(lookup.pspPaymentId()).setLimit(100L).build();
+      RefundListParams params = StripeRequests.refundsOf(lookup.pspPaymentId());
       for (Refund refund : client.refunds().list(params).autoPagingIterable()) {
         Map<String, String> metadata = refund.getMetadata();
         if (metadata != null && lookup.reference().equals(metadata.get(REFERENCE_KEY))) {
-          return fromRefund(refund);
+          return StripeAnswers.fromRefund(refund);
         }
       }
       return PspRefundResult.notFound();
@@ -367,11 +314,11 @@ public final class StripePspAdapter implements PspAdapter {
           && lookup.pspRefundId() != null) {
         return PspRefundResult.notFound();
       }
-      Optional<PspNotAcceptedException> notAccepted = notAcceptedOr(e, false);
+      Optional<PspNotAcceptedException> notAccepted = StripeAnswers.notAcceptedOr(e, false);
       if (notAccepted.isPresent()) {
         throw notAccepted.get();
       }
-      return PspRefundResult.unknown(null, diagnostic(e));
+      return PspRefundResult.unknown(null, StripeAnswers.diagnostic(e));
     }
   }
 
@@ -387,79 +334,7 @@ public final class StripePspAdapter implements PspAdapter {
   @Override
   public PspWebhookEvent verifyWebhook(PspWebhookRequest request, PspCredentials credentials)
       throws PspWebhookException {
-    String signature = request.header("Stripe-Signature");
-    if (signature == null || signature.isBlank()) {
-      throw new PspWebhookException("missing Stripe-Signature header");
-    }
-    if (credentials.webhookSecret() == null || credentials.webhookSecret().isBlank()) {
-      throw new PspWebhookException("no Stripe webhook secret configured");
-    }
-    String payload = new String(request.body(), StandardCharsets.UTF_8);
-    Event event;
-    try {
-      event =
-          Webhook.constructEvent(
-              payload,
-              signature,
-              credentials.webhookSecret(),
-              WEBHOOK_TOLERANCE.toSeconds(),
-              clock);
-    } catch (SignatureVerificationException e) {
-      throw new PspWebhookException("Stripe signature invalid or stale");
-    } catch (RuntimeException e) {
-      throw new PspWebhookException("Stripe webhook is not a readable event");
-    }
-    return readEvent(event);
-  }
-
-  private static PspWebhookEvent readEvent(Event event) throws PspWebhookException {
-    String type = event.getType();
-    if (type == null || event.getId() == null) {
-      throw new PspWebhookException("Stripe webhook without id or type");
-    }
-    if (type.startsWith("payment_intent.")) {
-      PaymentIntent intent = dataObject(event, PaymentIntent.class);
-      String reference =
-          intent.getMetadata() == null ? null : intent.getMetadata().get(REFERENCE_KEY);
-      StripeError error = intent.getLastPaymentError();
-      PspOutcome outcome =
-          switch (type) {
-            case "payment_intent.succeeded" -> PspOutcome.SUCCEEDED;
-            case "payment_intent.payment_failed" -> PspOutcome.DECLINED;
-            case "payment_intent.processing" -> PspOutcome.PROCESSING;
-            case "payment_intent.requires_action" -> PspOutcome.REQUIRES_ACTION;
-            default -> null;
-          };
-      String declineCode =
-          outcome == PspOutcome.DECLINED && error != null
-              ? firstNonNull(error.getDeclineCode(), error.getCode())
-              : null;
-      return new PspWebhookEvent(
-          event.getId(), type, intent.getId(), reference, outcome, declineCode, false);
-    }
-    if (type.startsWith("charge.dispute.")) {
-      Dispute dispute = dataObject(event, Dispute.class);
-      return new PspWebhookEvent(
-          event.getId(), type, dispute.getPaymentIntent(), null, null, null, true);
-    }
-    return new PspWebhookEvent(event.getId(), type, null, null, null, null, false);
-  }
-
-  private static <T extends StripeObject> T dataObject(Event event, Class<T> type)
-      throws PspWebhookException {
-    EventDataObjectDeserializer data = event.getDataObjectDeserializer();
-    StripeObject object;
-    try {
-      // getObject() is empty when the event's API version differs from stripe-java's; the fields
-      // read here are stable across versions, so read it anyway.
-      object = data.getObject().isPresent() ? data.getObject().get() : data.deserializeUnsafe();
-    } catch (StripeException | RuntimeException e) {
-      throw new PspWebhookException("Stripe webhook data is not readable");
-    }
-    if (!type.isInstance(object)) {
-      throw new PspWebhookException("Stripe webhook data is not a " + type.getSimpleName());
-    }
-    return type.cast(object);
+    return StripeWebhooks.verify(request, credentials, clock);
   }
 
   private StripeClient client(PspCredentials credentials) {
@@ -473,227 +348,5 @@ public final class StripePspAdapter implements PspAdapter {
       builder.setApiBase(base.endsWith("/") ? base.substring(0, base.length() - 1) : base);
     }
     return builder.build();
-  }
-
-  /**
-   * The PaymentIntent to create and confirm. The buyer's email is not sent as receipt_email: Stripe
-   * would then mail its own receipt from the platform's account, besides the merchant's.
-   */
-  private static PaymentIntentCreateParams chargeParams(PspCharge charge) {
-    PaymentIntentCreateParams.Builder params =
-        PaymentIntentCreateParams.builder()
-            .setAmount(charge.amount().minorUnits())
-            .setCurrency(charge.amount().currencyCode().toLowerCase(Locale.ROOT))
-            .setConfirm(true)
-            .putMetadata(REFERENCE_KEY, charge.reference());
-    if (charge.metadata() != null) {
-      charge.metadata().forEach((key, value) -> params.putMetadata("ac_" + key, value));
-    }
-    String token = charge.paymentMethodToken();
-    if (token != null && token.startsWith("spt_")) {
-      // A shared payment token an agent platform granted the merchant (ACP, docs/acp.md): Stripe
-      // holds its usage limits (amount, currency, expiry) and refuses a charge outside them.
-      params.putExtraParam("payment_method_data", Map.of("shared_payment_granted_token", token));
-    } else if (token != null && token.startsWith("tok_")) {
-      // A legacy card token becomes a PaymentMethod at confirmation (Stripe's documented way).
-      params.putExtraParam(
-          "payment_method_data", Map.of("type", "card", "card", Map.of("token", token)));
-    } else {
-      params.setPaymentMethod(token);
-    }
-    if (charge.offSession()) {
-      params.setOffSession(true);
-    }
-    if (charge.returnUrl() != null && !charge.offSession()) {
-      params.setReturnUrl(charge.returnUrl());
-    } else {
-      // Without a return URL Stripe refuses methods that redirect; cards still get 3-D Secure.
-      params.setAutomaticPaymentMethods(
-          PaymentIntentCreateParams.AutomaticPaymentMethods.builder()
-              .setEnabled(true)
-              .setAllowRedirects(
-                  PaymentIntentCreateParams.AutomaticPaymentMethods.AllowRedirects.NEVER)
-              .build());
-    }
-    if (charge.description() != null) {
-      params.setDescription(charge.description());
-    }
-    return params.build();
-  }
-
-  private static PspResult fromIntent(PaymentIntent intent) {
-    String status = intent.getStatus() == null ? "" : intent.getStatus();
-    return switch (status) {
-      case "succeeded" -> PspResult.succeeded(intent.getId());
-      case "requires_action" -> PspResult.requiresAction(intent.getId(), redirectUrl(intent));
-      case "processing", "requires_capture" -> PspResult.processing(intent.getId());
-      case "requires_payment_method", "canceled" -> {
-        StripeError error = intent.getLastPaymentError();
-        yield error == null
-            ? PspResult.declined(intent.getId(), status, null, null)
-            : PspResult.declined(
-                intent.getId(), error.getCode(), error.getDeclineCode(), error.getMessage());
-      }
-      default -> PspResult.unknown(intent.getId(), "unexpected PaymentIntent status " + status);
-    };
-  }
-
-  private static String redirectUrl(PaymentIntent intent) {
-    PaymentIntent.NextAction next = intent.getNextAction();
-    if (next == null || next.getRedirectToUrl() == null) {
-      return null;
-    }
-    return next.getRedirectToUrl().getUrl();
-  }
-
-  /** Prefers what settles the charge when Search finds several PaymentIntents for one reference. */
-  private int rank(PaymentIntent intent) {
-    return switch (intent.getStatus() == null ? "" : intent.getStatus()) {
-      case "succeeded" -> 0;
-      case "processing", "requires_capture" -> 1;
-      case "requires_action" -> 2;
-      default -> 3;
-    };
-  }
-
-  private static PspResult declined(CardException e) {
-    StripeError error = e.getStripeError();
-    PaymentIntent intent = error == null ? null : error.getPaymentIntent();
-    String message = error == null ? null : error.getMessage();
-    return PspResult.declined(
-        intent == null ? null : intent.getId(), e.getCode(), e.getDeclineCode(), message);
-  }
-
-  private static PspRefundResult fromRefund(Refund refund) {
-    String status = refund.getStatus() == null ? "" : refund.getStatus();
-    return switch (status) {
-      case "succeeded" -> new PspRefundResult("succeeded", refund.getId(), null);
-      case "pending", "requires_action" -> new PspRefundResult("pending", refund.getId(), null);
-      case "failed", "canceled" ->
-          new PspRefundResult("failed", refund.getId(), refund.getFailureReason());
-      default -> new PspRefundResult("unknown", refund.getId(), "unexpected status " + status);
-    };
-  }
-
-  /**
-   * The failures after which Stripe certainly did not act on the request; empty for those after
-   * which it may have. {@code failoverMatters}: for a charge, whether another PSP may be tried.
-   */
-  private static Optional<PspNotAcceptedException> notAcceptedOr(
-      StripeException e, boolean failoverMatters) {
-    if (e instanceof RateLimitException) {
-      return Optional.of(
-          notAccepted("rate_limited", e, true, failoverMatters, retryAfter(e), null));
-    }
-    if (e instanceof AuthenticationException) {
-      return Optional.of(
-          notAccepted("authentication_failed", e, false, failoverMatters, null, null));
-    }
-    if (e instanceof PermissionException) {
-      return Optional.of(notAccepted("permission_denied", e, false, failoverMatters, null, null));
-    }
-    if (e instanceof InvalidRequestException) {
-      return Optional.of(notAccepted("invalid_request", e, false, failoverMatters, null, null));
-    }
-    if (e instanceof ApiConnectionException) {
-      Throwable cause = e.getCause();
-      if (cause instanceof ConnectException) {
-        return Optional.of(
-            notAccepted("connection_refused", e, true, failoverMatters, null, cause));
-      }
-      if (cause instanceof HttpConnectTimeoutException) {
-        return Optional.of(notAccepted("connect_timeout", e, true, failoverMatters, null, cause));
-      }
-      return Optional.empty();
-    }
-    Integer status = e.getStatusCode();
-    if (status != null && status >= 500 && "true".equals(header(e, "Stripe-Should-Retry"))) {
-      return Optional.of(notAccepted("psp_unavailable", e, true, false, retryAfter(e), null));
-    }
-    return Optional.empty();
-  }
-
-  private static PspNotAcceptedException notAccepted(
-      String code,
-      StripeException e,
-      boolean retriable,
-      boolean failoverSafe,
-      Duration retryAfter,
-      Throwable cause) {
-    return new PspNotAcceptedException(
-        NAME, code, diagnostic(e), retriable, failoverSafe, retryAfter, cause);
-  }
-
-  private static PspResult notAcceptedOrUnknown(StripeException e, boolean failoverMatters)
-      throws PspNotAcceptedException {
-    Optional<PspNotAcceptedException> notAccepted = notAcceptedOr(e, failoverMatters);
-    if (notAccepted.isPresent()) {
-      throw notAccepted.get();
-    }
-    return PspResult.unknown(null, diagnostic(e));
-  }
-
-  /**
-   * What can be said without echoing Stripe's message (which may quote a parameter or part of a
-   * key): HTTP status, error type and code, the parameter's name, Stripe's request id, or the
-   * transport failure's class.
-   */
-  private static String diagnostic(StripeException e) {
-    StringBuilder text = new StringBuilder();
-    if (e.getStatusCode() != null && e.getStatusCode() > 0) {
-      text.append("HTTP ").append(e.getStatusCode());
-    }
-    StripeError error = e.getStripeError();
-    if (error != null) {
-      append(text, error.getType());
-      append(text, error.getCode());
-      if (error.getParam() != null) {
-        append(text, "param " + error.getParam());
-      }
-    }
-    if (e instanceof ApiConnectionException && e.getCause() != null) {
-      append(text, "no answer: " + e.getCause().getClass().getSimpleName());
-    }
-    if (e.getRequestId() != null) {
-      append(text, "request " + e.getRequestId());
-    }
-    return text.isEmpty() ? e.getClass().getSimpleName() : text.toString();
-  }
-
-  private static void append(StringBuilder text, String part) {
-    if (part != null) {
-      text.append(text.isEmpty() ? "" : ", ").append(part);
-    }
-  }
-
-  private static String header(StripeException e, String name) {
-    StripeError error = e.getStripeError();
-    StripeResponse response = error == null ? null : error.getLastResponse();
-    if (response == null || response.headers() == null) {
-      return null;
-    }
-    return response.headers().firstValue(name).orElse(null);
-  }
-
-  private static Duration retryAfter(StripeException e) {
-    String value = header(e, "Retry-After");
-    if (value == null) {
-      return null;
-    }
-    try {
-      long seconds = Long.parseLong(value.trim());
-      return seconds >= 0 ? Duration.ofSeconds(seconds) : null;
-    } catch (NumberFormatException notSeconds) {
-      return null;
-    }
-  }
-
-  private static String quoted(String reference) {
-    Objects.requireNonNull(reference, "reference or pspPaymentId is required");
-    return reference.replace("\\", "\\\\").replace("'", "\\'");
-  }
-
-  private static String firstNonNull(String first, String second) {
-    return first != null ? first : second;
   }
 }
