@@ -38,6 +38,7 @@ public class CartService {
       String error,
       Map<String, Object> details) {}
 
+  @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "CartPricing")
   public record Pricing(
       String subtotal,
       String shippingFee,

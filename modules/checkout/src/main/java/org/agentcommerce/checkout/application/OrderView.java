@@ -37,6 +37,7 @@ public record OrderView(
     Instant confirmedAt,
     Instant shippedAt) {
 
+  @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "OrderPricing")
   public record Pricing(
       String subtotal,
       String discountTotal,

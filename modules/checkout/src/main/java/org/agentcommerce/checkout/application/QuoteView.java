@@ -24,6 +24,7 @@ public record QuoteView(
     String briefId) {
 
   /** Totals. {@code tax_included}: the tax is part of the prices (VAT), not added on top. */
+  @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "QuotePricing")
   public record Pricing(
       String subtotal,
       String discountTotal,

@@ -19,6 +19,15 @@ import java.util.regex.Pattern;
  */
 public final class WireDecimal {
 
+  /**
+   * The bounds of a decimal query parameter (and of the same input sent in a body instead): at most
+   * this many digits, and an exponent within ± {@link #PARAMETER_MAX_SCALE}.
+   */
+  public static final int PARAMETER_MAX_PRECISION = 30;
+
+  /** See {@link #PARAMETER_MAX_PRECISION}. */
+  public static final int PARAMETER_MAX_SCALE = 12;
+
   private static final Pattern PLAIN = Pattern.compile("-?[0-9]+(?:\\.[0-9]+)?");
 
   /** The longest decimal string read; longer ones are refused before any parsing. */

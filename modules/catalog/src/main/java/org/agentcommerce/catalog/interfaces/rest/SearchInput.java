@@ -189,7 +189,13 @@ final class SearchInput {
       case AMOUNT -> {
         // Bounded as every decimal parameter is (StrictParamConverters): 30 digits, scale 12.
         try {
-          values.put(name, WireDecimal.parse(value, loc, 30, 12));
+          values.put(
+              name,
+              WireDecimal.parse(
+                  value,
+                  loc,
+                  WireDecimal.PARAMETER_MAX_PRECISION,
+                  WireDecimal.PARAMETER_MAX_SCALE));
         } catch (InvalidInputException e) {
           errors.addAll(e.violations());
         }

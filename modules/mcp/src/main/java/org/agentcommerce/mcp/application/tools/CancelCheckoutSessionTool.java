@@ -50,6 +50,6 @@ public class CancelCheckoutSessionTool extends BuyerTool {
         arguments,
         buyer,
         false,
-        () -> CheckoutToolKit.sessionJson(kit.sessions().cancel(kit.agentId(), buyer, sessionId)));
+        () -> kit.sessionJson(kit.sessions().cancel(kit.agentId(), buyer, sessionId)));
   }
 }

@@ -41,6 +41,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 public class CheckoutToolKit {
 
   @Inject Caller caller;
+  @Inject java.time.Clock clock;
   @Inject BuyerIdentity buyers;
   @Inject Instance<KeyedOperations> keyed;
   @Inject Instance<CheckoutSessions> sessions;
@@ -284,7 +285,7 @@ public class CheckoutToolKit {
   }
 
   /** A session on the native door: every amount an integer in minor units of {@code currency}. */
-  static JsonObject sessionJson(CheckoutSessions.Session s) {
+  JsonObject sessionJson(CheckoutSessions.Session s) {
     CheckoutSessions.Totals t = s.totals();
     JsonArrayBuilder lines = ToolJson.array();
     for (CheckoutSessions.Line l : s.lines()) {
@@ -304,9 +305,7 @@ public class CheckoutToolKit {
         .add("session_id", s.sessionId())
         .add("checkout_session_id", s.sessionId())
         .add("status", s.status())
-        .add(
-            "acp_state",
-            CheckoutSessions.acpState(s, !s.expiresAt().isAfter(java.time.Instant.now())))
+        .add("acp_state", CheckoutSessions.acpState(s, !s.expiresAt().isAfter(clock.instant())))
         .add("currency", s.currency())
         .add("amounts_in", "minor_units")
         .add("merchant_of_record", ToolJson.stringOrNull(s.merchantName()))

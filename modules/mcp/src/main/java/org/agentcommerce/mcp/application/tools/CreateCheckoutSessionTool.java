@@ -51,6 +51,6 @@ public class CreateCheckoutSessionTool extends BuyerTool {
         arguments,
         buyer,
         false,
-        () -> CheckoutToolKit.sessionJson(kit.sessions().create(kit.agentId(), buyer, basket)));
+        () -> kit.sessionJson(kit.sessions().create(kit.agentId(), buyer, basket)));
   }
 }

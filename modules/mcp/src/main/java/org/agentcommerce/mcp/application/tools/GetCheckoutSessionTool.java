@@ -33,7 +33,7 @@ public class GetCheckoutSessionTool extends BuyerTool {
   @Override
   public JsonObject call(JsonObject arguments, ToolCallContext context) {
     CheckoutSessions.Buyer buyer = kit.buyer();
-    return CheckoutToolKit.sessionJson(
+    return kit.sessionJson(
         kit.sessions().get(kit.agentId(), buyer, arguments.getString("session_id")));
   }
 }

@@ -19,6 +19,9 @@ public class GetOffersTool implements McpTool {
 
   static final String NAME = "get_offers";
 
+  /** How many of a group's offers are read when a currency filters them. */
+  private static final int GROUP_READ = 1000;
+
   private static final String DESCRIPTION =
       "Compare who sells a product: every visible merchant's offer of the same product (its"
           + " curated product group), with price, currency and stock, the product you named"
@@ -72,6 +75,10 @@ public class GetOffersTool implements McpTool {
           "Name the product by product_id or its group by product_group_id.");
     }
     int limit = ToolJson.integer(arguments, "limit", 20);
+    String currency = ToolJson.text(arguments, "currency").orElse(null);
+    // A currency narrows the offers before the limit counts them: read the group's offers (up to
+    // the offers service's own cap), then keep the first `limit` in that currency.
+    int read = currency == null ? limit : GROUP_READ;
     ProductOffers.Offers found =
         productId.isPresent()
             ? offers
@@ -80,13 +87,16 @@ public class GetOffersTool implements McpTool {
                     productId.get(),
                     ToolJson.text(arguments, "merchant_id").orElse(null),
                     null,
-                    limit)
-            : offers.get().groupOffers(groupId.get(), null, limit);
-    String currency = ToolJson.text(arguments, "currency").orElse(null);
+                    read)
+            : offers.get().groupOffers(groupId.get(), null, read);
     JsonArrayBuilder list = ToolJson.array();
+    int listed = 0;
     for (ProductView p : found.offers()) {
       if (currency != null && !currency.equals(p.currency())) {
         continue;
+      }
+      if (listed++ == limit) {
+        break;
       }
       list.add(
           ToolJson.object()

@@ -51,8 +51,6 @@ public class UpdateCheckoutSessionTool extends BuyerTool {
         arguments,
         buyer,
         false,
-        () ->
-            CheckoutToolKit.sessionJson(
-                kit.sessions().update(kit.agentId(), buyer, sessionId, basket)));
+        () -> kit.sessionJson(kit.sessions().update(kit.agentId(), buyer, sessionId, basket)));
   }
 }

@@ -24,8 +24,9 @@ import org.agentcommerce.platform.api.WireDecimal;
 public class StrictParamConverters implements ParamConverterProvider {
 
   static final String BOOLEAN = "Input should be a valid boolean";
-  static final int MAX_PRECISION = 30;
-  static final int MAX_SCALE = 12;
+  static final int MAX_PRECISION =
+      org.agentcommerce.platform.api.WireDecimal.PARAMETER_MAX_PRECISION;
+  static final int MAX_SCALE = org.agentcommerce.platform.api.WireDecimal.PARAMETER_MAX_SCALE;
 
   private static final ParamConverter<Boolean> STRICT_BOOLEAN =
       new ParamConverter<>() {
