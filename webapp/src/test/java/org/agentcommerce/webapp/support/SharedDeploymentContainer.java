@@ -16,8 +16,8 @@ import org.jboss.shrinkwrap.api.Archive;
 
 /**
  * Payara Micro's Arquillian container with one difference: the test classes that deploy {@link
- * Deployments#shared()} share one server, started by the first of them and stopped after the last
- * test of the run, instead of a server started and stopped per class. A class that deploys any
+ * Deployments#shared()} share one server per test JVM, started by the first of them and stopped
+ * when the JVM ends, instead of a server started and stopped per class. A class that deploys any
  * other archive gets a server of its own for its tests, as before. The shared server is started
  * again when it has stopped (a test that ended it); each class still finds it healthy before its
  * first test ({@link Http#awaitReady()}).
@@ -42,9 +42,13 @@ public final class SharedDeploymentContainer
   }
 
   private PayaraMicroContainerConfiguration configuration;
-  private PayaraMicroDeployableContainer shared;
-  private ProtocolMetaData sharedMetaData;
-  private int sharedClasses;
+
+  // The shared server outlives this container: failsafe runs each class as a suite of its own when
+  // it forks several test JVMs, and Arquillian makes and stops a container per suite. The server
+  // stops with the test JVM (the shutdown hook Payara's container registers when it deploys).
+  private static PayaraMicroDeployableContainer shared;
+  private static ProtocolMetaData sharedMetaData;
+  private static int sharedClasses;
   private final Map<Archive<?>, PayaraMicroDeployableContainer> own = new IdentityHashMap<>();
 
   @Override
@@ -94,7 +98,7 @@ public final class SharedDeploymentContainer
 
   @Override
   public void stop() throws LifecycleException {
-    stopShared();
+    // Not the shared server: the next suite in this JVM uses it (see the fields).
   }
 
   private PayaraMicroDeployableContainer started() throws DeploymentException {
@@ -108,7 +112,7 @@ public final class SharedDeploymentContainer
     return server;
   }
 
-  private void stopShared() {
+  private static void stopShared() {
     if (shared != null) {
       try {
         shared.undeploy(Deployments.shared());
