@@ -16,7 +16,6 @@ import jakarta.ws.rs.core.MediaType;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
-import org.agentcommerce.catalog.api.ProductView;
 import org.agentcommerce.catalog.application.CatalogSourcing;
 import org.agentcommerce.platform.api.CountedCall;
 import org.agentcommerce.platform.api.CountsAs;
@@ -156,38 +155,4 @@ public class ProductSearchResource {
         Map.of(),
         SearchExecution.NOTHING);
   }
-
-  /** A page of search results. */
-  @Schema(name = "ProductSearchResponse")
-  public record SearchResponse(
-      String status,
-      List<ProductView> products,
-      Pagination pagination,
-      SearchContext searchContext,
-      FiltersApplied filtersApplied) {}
-
-  /** Where this page sits. */
-  @Schema(name = "Pagination")
-  public record Pagination(
-      long totalCount, int limit, int offset, int page, int totalPages, boolean hasMore) {}
-
-  /** Which merchants were searched. */
-  @Schema(name = "SearchContext")
-  public record SearchContext(
-      String merchantId,
-      List<String> merchantIds,
-      List<String> merchantsSearched,
-      boolean crossMerchantSearch,
-      String market) {}
-
-  /** The filters the search applied. */
-  @Schema(name = "FiltersApplied")
-  public record FiltersApplied(
-      String query,
-      String category,
-      String catalogSurface,
-      BigDecimal minPrice,
-      BigDecimal maxPrice,
-      boolean inStockOnly,
-      Map<String, String> payment) {}
 }
