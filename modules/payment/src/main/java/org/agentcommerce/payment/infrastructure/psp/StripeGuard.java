@@ -29,6 +29,11 @@ import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
  * with MicroProfile Fault Tolerance's configuration, e.g. {@code
  * org.agentcommerce.payment.infrastructure.psp.StripeGuard/charge/Timeout/value=12000}. No
  * transaction is open during a PSP call (NOT_SUPPORTED).
+ *
+ * <p>Deliberately a class of its own beside {@link AdyenGuard} rather than a subclass of a shared
+ * base: Fault Tolerance keys the circuit breaker's state and the configuration overrides above by
+ * the class that declares the method, so a shared base would give both PSPs one breaker (one PSP's
+ * outage would open the other's) and one set of overrides.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.NOT_SUPPORTED)
