@@ -48,6 +48,7 @@ public final class SharedDeploymentContainer
   // stops with the test JVM (the shutdown hook Payara's container registers when it deploys).
   private static PayaraMicroDeployableContainer shared;
   private static ProtocolMetaData sharedMetaData;
+  private static Archive<?> sharedArchive;
   private static int sharedClasses;
   private final Map<Archive<?>, PayaraMicroDeployableContainer> own = new IdentityHashMap<>();
 
@@ -81,6 +82,7 @@ public final class SharedDeploymentContainer
     if (shared == null) {
       shared = started();
       sharedMetaData = shared.deploy(archive);
+      sharedArchive = archive;
     }
     sharedClasses++;
     LOG.info("Test class " + sharedClasses + " on the shared server " + base(sharedMetaData));
@@ -93,7 +95,7 @@ public final class SharedDeploymentContainer
     if (server != null) {
       server.undeploy(archive);
     }
-    // The shared server stays up for the next class; stop() ends it.
+    // The shared server stays up for the next class; it ends with the test JVM.
   }
 
   @Override
@@ -115,7 +117,7 @@ public final class SharedDeploymentContainer
   private static void stopShared() {
     if (shared != null) {
       try {
-        shared.undeploy(Deployments.shared());
+        shared.undeploy(sharedArchive);
       } catch (DeploymentException e) {
         LOG.warning("Stopping the shared test server: " + e);
       }
