@@ -59,8 +59,7 @@ public class BeautySearchResource {
   @APIResponse(
       responseCode = "404",
       description =
-          "MERCHANT_NOT_FOUND: a merchant named in merchant_id or merchant_ids does not exist",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+          "MERCHANT_NOT_FOUND: a merchant named in merchant_id or merchant_ids does not exist")
   @APIResponse(
       responseCode = "200",
       description = "One page of products",

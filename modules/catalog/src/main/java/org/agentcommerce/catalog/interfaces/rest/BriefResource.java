@@ -103,10 +103,7 @@ public class BriefResource {
       responseCode = "200",
       description = "The stored brief",
       content = @Content(schema = @Schema(implementation = BuildResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "idempotency_conflict or idempotency_in_flight",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "idempotency_conflict or idempotency_in_flight")
   public BuildResponse build(@NotNull @Valid BuildRequest body) {
     BriefService.Built b =
         briefs.build(
@@ -130,10 +127,7 @@ public class BriefResource {
       responseCode = "200",
       description = "The brief",
       content = @Content(schema = @Schema(implementation = BriefResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND")
   public BriefResponse get(@PathParam("brief_id") @Size(max = 64) String briefId) {
     return new BriefResponse("success", briefs.find(caller.agentId(), briefId));
   }

@@ -101,10 +101,7 @@ public class CitationResource {
       responseCode = "200",
       description = "The citation",
       content = @Content(schema = @Schema(implementation = CitationResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND")
   public CitationResponse get(@PathParam("citation_id") String citationId) {
     Citation c =
         citations

@@ -46,10 +46,7 @@ public class ProductGroupResource {
       responseCode = "200",
       description = "The group and its members",
       content = @Content(schema = @Schema(implementation = GroupResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND or PRODUCT_GROUP_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND or PRODUCT_GROUP_NOT_FOUND")
   public GroupResponse resolve(
       @Parameter(required = true, description = "The merchant of the product")
           @QueryParam("merchant_id")
@@ -79,10 +76,7 @@ public class ProductGroupResource {
   @Path("/resolve-by-product-id")
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(operationId = "resolveProductGroupByProductId", summary = "The group of a product id")
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND: no product has this id",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND: no product has this id")
   @APIResponse(
       responseCode = "200",
       description = "The group and its members",
@@ -116,10 +110,7 @@ public class ProductGroupResource {
       responseCode = "200",
       description = "The group and its members",
       content = @Content(schema = @Schema(implementation = GroupResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND")
   public GroupResponse byId(
       @PathParam("product_group_id") String groupId,
       @Parameter(

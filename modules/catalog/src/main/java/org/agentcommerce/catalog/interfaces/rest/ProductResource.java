@@ -124,14 +124,10 @@ public class ProductResource {
       responseCode = "200",
       description = "The products",
       content = @Content(schema = @Schema(implementation = MerchantProductsResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND")
   @APIResponse(
       responseCode = "502",
-      description = "MERCHANT_CATALOG_UNAVAILABLE: the platform failed and nothing is cached",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "MERCHANT_CATALOG_UNAVAILABLE: the platform failed and nothing is cached")
   @Parameter(
       name = "allow_external_seed",
       in = ParameterIn.QUERY,
@@ -229,10 +225,7 @@ public class ProductResource {
       responseCode = "200",
       description = "The product",
       content = @Content(schema = @Schema(implementation = ProductResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND or NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND or NOT_FOUND")
   @Parameter(
       name = "market",
       in = ParameterIn.QUERY,
@@ -282,10 +275,7 @@ public class ProductResource {
       responseCode = "200",
       description = "The product and the variant",
       content = @Content(schema = @Schema(implementation = VariantResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND or NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND or NOT_FOUND")
   public VariantResponse byVariant(
       @PathParam("merchant_id") String merchantId, @PathParam("variant_id") String variantId) {
     ProductView product =
@@ -341,8 +331,7 @@ public class ProductResource {
   @APIResponse(
       responseCode = "404",
       description =
-          "MERCHANT_NOT_FOUND or NOT_FOUND: the merchant or the product named does not exist",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+          "MERCHANT_NOT_FOUND or NOT_FOUND: the merchant or the product named does not exist")
   @APIResponse(
       responseCode = "200",
       description = "Recommended products",
@@ -466,10 +455,7 @@ public class ProductResource {
       responseCode = "200",
       description = "The product",
       content = @Content(schema = @Schema(implementation = ProductResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND or NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND or NOT_FOUND")
   public ProductResponse product(
       @PathParam("merchant_id") String merchantId, @PathParam("product_id") String productId) {
     return new ProductResponse(

@@ -56,16 +56,14 @@ public class ProductSearchResource {
   @APIResponse(
       responseCode = "404",
       description =
-          "MERCHANT_NOT_FOUND: a merchant named in merchant_id or merchant_ids does not exist",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+          "MERCHANT_NOT_FOUND: a merchant named in merchant_id or merchant_ids does not exist")
   @APIResponse(
       responseCode = "200",
       description = "One page of products",
       content = @Content(schema = @Schema(ref = "ProductSearchResponse")))
   @APIResponse(
       responseCode = "503",
-      description = "TEMPORARY_UNAVAILABLE while the catalog index is being built",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "TEMPORARY_UNAVAILABLE while the catalog index is being built")
   public jakarta.ws.rs.core.Response searchProducts(
       @QueryParam("merchant_id") @Size(max = 64) String merchantId,
       @QueryParam("merchant_ids") @Size(max = 50) List<String> merchantIds,

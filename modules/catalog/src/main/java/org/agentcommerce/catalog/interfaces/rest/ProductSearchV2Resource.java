@@ -144,12 +144,10 @@ public class ProductSearchV2Resource {
   @APIResponse(
       responseCode = "404",
       description =
-          "MERCHANT_NOT_FOUND: a merchant named in merchant_id or merchant_ids does not exist",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+          "MERCHANT_NOT_FOUND: a merchant named in merchant_id or merchant_ids does not exist")
   @APIResponse(
       responseCode = "503",
-      description = "TEMPORARY_UNAVAILABLE while the catalog index is being built",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "TEMPORARY_UNAVAILABLE while the catalog index is being built")
   public Response search(@Context UriInfo uri, jakarta.json.JsonValue body) {
     SearchInput in = SearchInput.of(uri.getQueryParameters(), body);
     Boolean stock = in.flag("in_stock_only", false) ? Boolean.TRUE : in.flag("in_stock");

@@ -158,30 +158,18 @@ public class AcpLaneResource {
       responseCode = "200",
       description = "The lane",
       content = @Content(schema = @Schema(implementation = AcpCheckoutResponse.class)))
-  @APIResponse(
-      responseCode = "400",
-      description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "400", description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE")
   @APIResponse(
       responseCode = "401",
-      description = "USER_AUTH_REQUIRED (in-chat lane without a buyer token)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "403",
-      description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "USER_AUTH_REQUIRED (in-chat lane without a buyer token)")
+  @APIResponse(responseCode = "403", description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED")
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
-      description = "VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE")
   @APIResponse(
       responseCode = "421",
-      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)")
   public AcpCheckoutResponse startAcp(@NotNull @Valid CreateAcpCheckoutRequest body) {
     String merchantId = CheckoutResource.merchant(body.merchantId(), body.items());
     AcpCheckoutService.Started s =
@@ -319,34 +307,22 @@ public class AcpLaneResource {
       responseCode = "200",
       description = "Completed (or the replay of the completion)",
       content = @Content(schema = @Schema(implementation = AcpCompleteResponse.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
   @APIResponse(
       responseCode = "403",
       description =
           "TIER2_CHARGE_DISABLED, TIER2_TEST_CAPTURE_OVER_CAP, TIER2_LIVE_CAPTURE_OVER_CAP,"
-              + " AGENT_SPEND_LIMIT_EXCEEDED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "acp_session_not_found, acp_session_expired",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " AGENT_SPEND_LIMIT_EXCEEDED")
+  @APIResponse(responseCode = "404", description = "acp_session_not_found, acp_session_expired")
   @APIResponse(
       responseCode = "409",
       description =
           "completion_in_progress, idempotency_conflict, acp_address_required,"
-              + " acp_email_required, PRICE_CHANGED, OUT_OF_STOCK, HIL_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "502",
-      description = "acp_capture_failed, acp_capture_pending_retry",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " acp_email_required, PRICE_CHANGED, OUT_OF_STOCK, HIL_REQUIRED")
+  @APIResponse(responseCode = "502", description = "acp_capture_failed, acp_capture_pending_retry")
   @APIResponse(
       responseCode = "421",
-      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)")
   public Response complete(
       @PathParam("session_id") @Size(max = 40) String sessionId,
       @HeaderParam("Idempotency-Key") @Size(max = 255) String keyHeader,

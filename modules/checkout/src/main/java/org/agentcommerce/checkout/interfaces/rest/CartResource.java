@@ -79,8 +79,7 @@ public class CartResource {
       content = @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = Object.class)))
   @APIResponse(
       responseCode = "404",
-      description = "MERCHANT_NOT_FOUND: the merchant named does not exist",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "MERCHANT_NOT_FOUND: the merchant named does not exist")
   @APIResponse(
       responseCode = "200",
       description = "The cart as it stands",

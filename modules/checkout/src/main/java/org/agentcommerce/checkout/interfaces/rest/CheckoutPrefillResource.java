@@ -106,12 +106,10 @@ public class CheckoutPrefillResource {
       responseCode = "401",
       description =
           "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY (a key sent that"
-              + " does not verify)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " does not verify)")
   @APIResponse(
       responseCode = "410",
-      description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED, PREFILL_EXHAUSTED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED, PREFILL_EXHAUSTED")
   public Response prefill(
       @HeaderParam("X-Checkout-Token") String token,
       @HeaderParam("X-Checkout-UI-Key") String uiKey,

@@ -132,27 +132,16 @@ public class CheckoutResource {
       responseCode = "200",
       description = "The redirect",
       content = @Content(schema = @Schema(implementation = ExternalCheckoutResponse.class)))
-  @APIResponse(
-      responseCode = "400",
-      description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "403",
-      description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "400", description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE")
+  @APIResponse(responseCode = "403", description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED")
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
       description =
-          "EXTERNAL_CHECKOUT_UNSUPPORTED, VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+          "EXTERNAL_CHECKOUT_UNSUPPORTED, VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE")
   @APIResponse(
       responseCode = "421",
-      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)")
   public ExternalCheckoutResponse external(@NotNull @Valid CreateCheckoutIntentRequest body) {
     String merchantId = merchant(body.merchantId(), body.items());
     var seller = baskets.seller(merchantId);
@@ -234,24 +223,16 @@ public class CheckoutResource {
       responseCode = "200",
       description = "The intent",
       content = @Content(schema = @Schema(implementation = CheckoutIntentResponse.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND, QUOTE_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND, QUOTE_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
       description =
           "QUOTE_REQUIRED_BEFORE_PURCHASE, ORDER_ALREADY_PAID, INVALID_STATE, QUOTE_EXPIRED,"
-              + " QUOTE_CONSUMED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " QUOTE_CONSUMED")
   @APIResponse(
       responseCode = "421",
-      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)")
   public CheckoutIntentResponse intent(@NotNull @Valid CreateCheckoutIntentRequest body) {
     JsonWebToken t = buyer.requireVerifiedBuyer();
     CheckoutIntentService.Created c =
@@ -328,30 +309,14 @@ public class CheckoutResource {
       responseCode = "200",
       description = "The hosted session",
       content = @Content(schema = @Schema(implementation = HostedAcpSessionResponse.class)))
-  @APIResponse(
-      responseCode = "400",
-      description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "403",
-      description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "VARIANT_REQUIRED, OUT_OF_STOCK",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "400", description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE")
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
+  @APIResponse(responseCode = "403", description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED")
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "VARIANT_REQUIRED, OUT_OF_STOCK")
   @APIResponse(
       responseCode = "421",
-      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)")
   @RequestBody(
       required = true,
       content =

@@ -195,32 +195,20 @@ public class CommerceCheckoutResource {
       responseCode = "200",
       description = "The checkout",
       content = @Content(schema = @Schema(implementation = CommerceCheckoutResponse.class)))
-  @APIResponse(
-      responseCode = "400",
-      description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "400", description = "MULTI_MERCHANT_NOT_SUPPORTED, CART_TOO_LARGE")
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
   @APIResponse(
       responseCode = "403",
-      description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED, AGENT_SPEND_LIMIT_EXCEEDED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "MERCHANT_INACTIVE, MERCHANT_ACCESS_DENIED, AGENT_SPEND_LIMIT_EXCEEDED")
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
       description =
           "VARIANT_REQUIRED, OUT_OF_STOCK, SHIPPING_UNAVAILABLE, PRICE_CHANGED,"
-              + " CURRENCY_MISMATCH, idempotency_conflict, idempotency_in_flight",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " CURRENCY_MISMATCH, idempotency_conflict, idempotency_in_flight")
   @APIResponse(
       responseCode = "421",
-      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)")
   public CommerceCheckoutResponse create(@NotNull @Valid CreateCommerceCheckoutRequest body) {
     JsonWebToken t = buyer.requireVerifiedBuyer();
     var shipTo = WireItems.address(body.shippingAddress(), "shipping_address");
@@ -312,22 +300,12 @@ public class CommerceCheckoutResource {
       responseCode = "200",
       description = "The checkout with its payment action",
       content = @Content(schema = @Schema(implementation = CommerceCheckoutResponse.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "ORDER_ALREADY_PAID",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "ORDER_ALREADY_PAID")
   @APIResponse(
       responseCode = "421",
-      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "HOST_NOT_ALLOWED (no ac.public-base-url and a Host that is not ours)")
   public CommerceCheckoutResponse paymentIntent(
       @PathParam("checkout_id") @Size(max = 40) String checkoutId,
       @Valid PaymentIntentRequest body) {
@@ -375,10 +353,7 @@ public class CommerceCheckoutResource {
       responseCode = "200",
       description = "The status",
       content = @Content(schema = @Schema(implementation = StatusResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
   public StatusResponse status(@PathParam("checkout_id") @Size(max = 40) String checkoutId) {
     OrderV2View.OrderV2 o = reads.v2(checkoutId).order();
     return new StatusResponse(
@@ -453,16 +428,12 @@ public class CommerceCheckoutResource {
       responseCode = "200",
       description = "The refund",
       content = @Content(schema = @Schema(implementation = CheckoutRefundResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
       description =
           "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict,"
-              + " idempotency_in_flight",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " idempotency_in_flight")
   public CheckoutRefundResponse refund(
       @PathParam("checkout_id") @Size(max = 40) String checkoutId, @Valid CheckoutRefundBody body) {
     BigDecimal amount =
@@ -531,18 +502,9 @@ public class CommerceCheckoutResource {
       responseCode = "200",
       description = "The returns",
       content = @Content(schema = @Schema(implementation = CheckoutReturnsResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "MERCHANT_PLATFORM_REFUSED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "502",
-      description = "MERCHANT_PLATFORM_UNAVAILABLE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "MERCHANT_PLATFORM_REFUSED")
+  @APIResponse(responseCode = "502", description = "MERCHANT_PLATFORM_UNAVAILABLE")
   public CheckoutReturnsResponse returns(
       @PathParam("checkout_id") @Size(max = 40) String checkoutId, @Valid CheckoutReturnBody body) {
     CommerceCheckoutService.ReturnsSync sync =

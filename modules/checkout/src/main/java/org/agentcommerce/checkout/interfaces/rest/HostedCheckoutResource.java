@@ -119,14 +119,12 @@ public class HostedCheckoutResource {
               schema = @Schema(implementation = HostedCheckoutService.HostedCheckoutView.class)))
   @APIResponse(
       responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
   @APIResponse(
       responseCode = "410",
       description =
           "CHECKOUT_TOKEN_EXPIRED; CHECKOUT_TOKEN_USED (paid: context names order_id and"
-              + " return_url)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " return_url)")
   public Response view() {
     return noStore(hosted.view(auth()));
   }
@@ -166,22 +164,16 @@ public class HostedCheckoutResource {
               schema = @Schema(implementation = HostedCheckoutService.HostedCheckoutView.class)))
   @APIResponse(
       responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
   @APIResponse(
       responseCode = "409",
       description =
           "INVALID_STATE (the order is made), SHIPPING_NOT_AVAILABLE, OUT_OF_STOCK and the other"
-              + " quote refusals",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "410",
-      description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " quote refusals")
+  @APIResponse(responseCode = "410", description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED")
   @APIResponse(
       responseCode = "429",
-      description = "TOO_MANY_PRICINGS (ac.checkout.max-pricings per checkout, default 20)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "TOO_MANY_PRICINGS (ac.checkout.max-pricings per checkout, default 20)")
   @APIResponse(
       responseCode = "422",
       description = "An incomplete address, an unknown delivery option",
@@ -231,27 +223,19 @@ public class HostedCheckoutResource {
           @Content(schema = @Schema(implementation = HostedPayment.HostedPaymentResult.class)))
   @APIResponse(
       responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
   @APIResponse(
       responseCode = "409",
       description =
           "QUOTE_MISMATCH (the address is not the one priced, or the total or quote is not the"
               + " one the page showed), QUOTE_EXPIRED,"
-              + " OUT_OF_STOCK, ORDER_ALREADY_PAID, PAYMENT_IN_PROGRESS",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "410",
-      description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " OUT_OF_STOCK, ORDER_ALREADY_PAID, PAYMENT_IN_PROGRESS")
+  @APIResponse(responseCode = "410", description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED")
   @APIResponse(
       responseCode = "422",
       description = "A token that is not the card form's, missing e-mail or address",
       content = @Content(schema = @Schema(ref = "HTTPValidationError")))
-  @APIResponse(
-      responseCode = "503",
-      description = "PSP_NOT_CONFIGURED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "503", description = "PSP_NOT_CONFIGURED")
   public Response pay(@NotNull @Valid HostedPayRequest body) {
     String base = links.of(uri).toString().replaceAll("/$", "");
     HostedPayment.HostedPaymentResult r =
@@ -302,12 +286,10 @@ public class HostedCheckoutResource {
               schema = @Schema(implementation = HostedCheckoutService.HostedCheckoutView.class)))
   @APIResponse(
       responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
   @APIResponse(
       responseCode = "410",
-      description = "CHECKOUT_TOKEN_EXPIRED; CHECKOUT_TOKEN_USED (paid)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "CHECKOUT_TOKEN_EXPIRED; CHECKOUT_TOKEN_USED (paid)")
   public Response refresh() {
     return noStore(hosted.refresh(auth()));
   }

@@ -64,10 +64,7 @@ public class OrderMovesResource {
       responseCode = "200",
       description = "The cancelled order",
       content = @Content(schema = @Schema(implementation = OrderResource.OrderResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "INVALID_STATE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "INVALID_STATE")
   public OrderResource.OrderResponse cancel(
       @PathParam("order_id") @Size(max = 40) String orderId, @Valid CancelRequest body) {
     return new OrderResource.OrderResponse(
@@ -124,10 +121,7 @@ public class OrderMovesResource {
       responseCode = "200",
       description = "What was started",
       content = @Content(schema = @Schema(implementation = ConfirmResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "PAYMENT_NOT_SUCCEEDED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "PAYMENT_NOT_SUCCEEDED")
   public ConfirmResponse confirmPayment(@PathParam("order_id") @Size(max = 40) String orderId) {
     OrderService.Confirmation c =
         orders.confirmPayment(caller.agentId(), orderId, OrderResource.scope(buyer));
@@ -222,10 +216,7 @@ public class OrderMovesResource {
       responseCode = "200",
       description = "What was recorded",
       content = @Content(schema = @Schema(implementation = EvidenceResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
   public EvidenceResponse evidence(@NotNull @Valid EvidenceRequest body) {
     EvidenceService.Recorded r =
         evidence.record(

@@ -51,10 +51,7 @@ public class OrderReadsResource {
       responseCode = "200",
       description = "The order",
       content = @Content(schema = @Schema(implementation = OrderV2Response.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
   public OrderV2Response v2(@PathParam("order_id") @Size(max = 40) String orderId) {
     return new OrderV2Response(
         "success", view.of(orders.require(caller.agentId(), orderId, v1.scope())));
@@ -81,14 +78,12 @@ public class OrderReadsResource {
           @Content(schema = @Schema(implementation = OrderResource.CreateOrderResponse.class)))
   @APIResponse(
       responseCode = "404",
-      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND, QUOTE_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND, QUOTE_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
       description =
           "PRICE_CHANGED, QUOTE_EXPIRED, QUOTE_CONSUMED, QUOTE_MISMATCH, OUT_OF_STOCK,"
-              + " SHIPPING_UNAVAILABLE, CURRENCY_MISMATCH, PREFLIGHT_FAILED, idempotency_conflict",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " SHIPPING_UNAVAILABLE, CURRENCY_MISMATCH, PREFLIGHT_FAILED, idempotency_conflict")
   public OrderResource.CreateOrderResponse create(
       @jakarta.validation.constraints.NotNull @jakarta.validation.Valid
           OrderResource.CreateOrderRequest body,
@@ -107,10 +102,7 @@ public class OrderReadsResource {
       responseCode = "200",
       description = "The tracking",
       content = @Content(schema = @Schema(implementation = OrderResource.Tracking.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
   public OrderResource.Tracking tracking(@PathParam("order_id") @Size(max = 40) String orderId) {
     return v1.track(orderId);
   }

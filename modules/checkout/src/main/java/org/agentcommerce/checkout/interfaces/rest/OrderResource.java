@@ -162,13 +162,11 @@ public class OrderResource {
       content = @Content(schema = @Schema(implementation = CreateOrderResponse.class)))
   @APIResponse(
       responseCode = "404",
-      description = "QUOTE_NOT_FOUND, MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "QUOTE_NOT_FOUND, MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
       description =
-          "PRICE_CHANGED, QUOTE_EXPIRED, QUOTE_CONSUMED, QUOTE_MISMATCH, OUT_OF_STOCK, SHIPPING_UNAVAILABLE, CURRENCY_MISMATCH, PREFLIGHT_FAILED, idempotency_conflict",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+          "PRICE_CHANGED, QUOTE_EXPIRED, QUOTE_CONSUMED, QUOTE_MISMATCH, OUT_OF_STOCK, SHIPPING_UNAVAILABLE, CURRENCY_MISMATCH, PREFLIGHT_FAILED, idempotency_conflict")
   public CreateOrderResponse create(@NotNull @Valid CreateOrderRequest body) {
     return createOrder(body, buyerRefHeader);
   }
@@ -269,10 +267,7 @@ public class OrderResource {
       responseCode = "200",
       description = "The order",
       content = @Content(schema = @Schema(implementation = OrderResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
   public OrderResponse get(@PathParam("order_id") @Size(max = 40) String orderId) {
     return new OrderResponse("success", orders.get(caller.agentId(), orderId, scope()));
   }
@@ -330,10 +325,7 @@ public class OrderResource {
       responseCode = "200",
       description = "The tracking",
       content = @Content(schema = @Schema(implementation = Tracking.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
   public Tracking track(@PathParam("order_id") @Size(max = 40) String orderId) {
     return Tracking.of(orders.get(caller.agentId(), orderId, scope()));
   }

@@ -167,22 +167,10 @@ public class PartnerPurchaseResource {
       responseCode = "200",
       description = "The one SKU the selector names",
       content = @Content(schema = @Schema(implementation = PartnerPrepareResponse.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "403",
-      description = "MERCHANT_ACCESS_DENIED, MERCHANT_INACTIVE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "SELECTION_REFUSED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
+  @APIResponse(responseCode = "403", description = "MERCHANT_ACCESS_DENIED, MERCHANT_INACTIVE")
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "SELECTION_REFUSED")
   public PartnerPrepareResponse prepare(@NotNull @Valid PartnerPrepareRequest body) {
     buyer.requireVerifiedBuyer();
     Selector selector = selector(body.selector(), body.sku());
@@ -273,26 +261,13 @@ public class PartnerPurchaseResource {
               description = "true when the key had opened this purchase before",
               schema = @Schema(type = SchemaType.STRING)),
       content = @Content(schema = @Schema(implementation = PurchaseView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "403",
-      description = "MERCHANT_ACCESS_DENIED, MERCHANT_INACTIVE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
+  @APIResponse(responseCode = "403", description = "MERCHANT_ACCESS_DENIED, MERCHANT_INACTIVE")
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
-      description = "price_changed, idempotency_conflict, SELECTION_REFUSED, OUT_OF_STOCK",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "503",
-      description = "PARTNER_CREATE_DISABLED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "price_changed, idempotency_conflict, SELECTION_REFUSED, OUT_OF_STOCK")
+  @APIResponse(responseCode = "503", description = "PARTNER_CREATE_DISABLED")
   public Response create(@NotNull @Valid PartnerPurchaseRequest body) {
     Owner owner = owner();
     PurchaseRequest request = request(body);
@@ -333,10 +308,7 @@ public class PartnerPurchaseResource {
       responseCode = "200",
       description = "A page of purchases",
       content = @Content(schema = @Schema(implementation = PartnerPurchaseList.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
   public PartnerPurchaseList list(
       @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(100) int limit,
       @QueryParam("offset") @DefaultValue("0") @Min(0) @Max(1_000_000) int offset) {
@@ -357,14 +329,10 @@ public class PartnerPurchaseResource {
       responseCode = "200",
       description = "The purchase",
       content = @Content(schema = @Schema(implementation = PurchaseView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
   @APIResponse(
       responseCode = "404",
-      description = "PURCHASE_NOT_FOUND (also another agent's or buyer's)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "PURCHASE_NOT_FOUND (also another agent's or buyer's)")
   public PurchaseView get(@PathParam("purchase_id") @Size(max = 40) String purchaseId) {
     return service.get(owner(), purchaseId);
   }
@@ -397,18 +365,13 @@ public class PartnerPurchaseResource {
               description = "true when this call renewed the contact clock, else false",
               schema = @Schema(type = SchemaType.STRING)),
       content = @Content(schema = @Schema(implementation = PurchaseView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
   @APIResponse(
       responseCode = "404",
-      description = "PURCHASE_NOT_FOUND (also another agent's or buyer's)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "PURCHASE_NOT_FOUND (also another agent's or buyer's)")
   @APIResponse(
       responseCode = "409",
-      description = "request_mismatch, PURCHASE_TERMINAL, PURCHASE_NOT_RESUMABLE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "request_mismatch, PURCHASE_TERMINAL, PURCHASE_NOT_RESUMABLE")
   public Response resume(
       @PathParam("purchase_id") @Size(max = 40) String purchaseId,
       @NotNull @Valid PartnerPurchaseRequest body) {
@@ -439,18 +402,9 @@ public class PartnerPurchaseResource {
       responseCode = "200",
       description = "The purchase",
       content = @Content(schema = @Schema(implementation = PurchaseView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "USER_AUTH_REQUIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "PURCHASE_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "idempotency_conflict, MAPPING_UNCERTAIN",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
+  @APIResponse(responseCode = "404", description = "PURCHASE_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "idempotency_conflict, MAPPING_UNCERTAIN")
   public PurchaseView recover(@NotNull @Valid PartnerPurchaseRequest body) {
     return service.recover(owner(), request(body));
   }

@@ -75,10 +75,7 @@ public class PreflightResource {
       responseCode = "200",
       description = "The preflight",
       content = @Content(schema = @Schema(implementation = PreflightResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "QUOTE_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "QUOTE_NOT_FOUND")
   public PreflightResponse preflight(@NotNull @Valid PreflightRequest body) {
     PreflightService.Result r =
         preflight.run(

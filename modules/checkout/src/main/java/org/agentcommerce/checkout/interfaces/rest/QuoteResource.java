@@ -155,10 +155,7 @@ public class QuoteResource {
       responseCode = "200",
       description = "The quote",
       content = @Content(schema = @Schema(implementation = QuoteResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "OUT_OF_STOCK, SHIPPING_UNAVAILABLE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "OUT_OF_STOCK, SHIPPING_UNAVAILABLE")
   public QuoteResponse preview(@NotNull @Valid QuoteRequest body) {
     return previewQuote(body);
   }
@@ -191,10 +188,7 @@ public class QuoteResource {
       responseCode = "200",
       description = "The quote",
       content = @Content(schema = @Schema(implementation = QuoteResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "QUOTE_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "QUOTE_NOT_FOUND")
   public QuoteResponse get(@PathParam("quote_id") @Size(max = 40) String quoteId) {
     Quote q =
         quotes

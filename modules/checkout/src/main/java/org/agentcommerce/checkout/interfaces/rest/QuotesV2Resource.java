@@ -59,10 +59,7 @@ public class QuotesV2Resource {
       responseCode = "200",
       description = "The quote",
       content = @Content(schema = @Schema(implementation = QuoteResource.QuoteResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "OUT_OF_STOCK, SHIPPING_UNAVAILABLE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "OUT_OF_STOCK, SHIPPING_UNAVAILABLE")
   public QuoteResource.QuoteResponse preview(@NotNull @Valid QuoteResource.QuoteRequest body) {
     return v1.previewQuote(body);
   }
@@ -78,10 +75,7 @@ public class QuotesV2Resource {
       responseCode = "200",
       description = "The quote",
       content = @Content(schema = @Schema(implementation = QuoteResource.QuoteResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "QUOTE_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "QUOTE_NOT_FOUND")
   public QuoteResource.QuoteResponse get(@PathParam("quote_id") @Size(max = 40) String quoteId) {
     return v1.get(quoteId);
   }

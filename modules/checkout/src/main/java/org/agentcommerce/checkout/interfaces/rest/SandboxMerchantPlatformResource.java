@@ -74,14 +74,10 @@ public class SandboxMerchantPlatformResource {
       responseCode = "200",
       description = "Shipped",
       content = @Content(schema = @Schema(implementation = FulfillResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND")
   @APIResponse(
       responseCode = "409",
-      description = "INVALID_STATE (not confirmed yet, or already shipped)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "INVALID_STATE (not confirmed yet, or already shipped)")
   public FulfillResponse fulfill(
       @PathParam("merchant_order_id") @Size(max = 40) String merchantOrderId,
       @Valid FulfillRequest body) {
@@ -127,10 +123,7 @@ public class SandboxMerchantPlatformResource {
       responseCode = "200",
       description = "Recorded",
       content = @Content(schema = @Schema(implementation = SandboxReturnResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND")
   public SandboxReturnResponse recordReturn(
       @PathParam("merchant_order_id") @Size(max = 40) String merchantOrderId,
       @jakarta.validation.constraints.NotNull @Valid SandboxReturnRequest body) {

@@ -113,22 +113,14 @@ public class SandboxPartnerResource {
       responseCode = "200",
       description = "The quote",
       content = @Content(schema = @Schema(implementation = SandboxPartnerQuote.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "UNAUTHORIZED (the sandbox's key not sent)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "sku_not_found, NOT_FOUND (sandbox off)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "UNAUTHORIZED (the sandbox's key not sent)")
+  @APIResponse(responseCode = "404", description = "sku_not_found, NOT_FOUND (sandbox off)")
   @APIResponse(
       responseCode = "409",
-      description = "not_available, currency_not_supported, out_of_stock",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "not_available, currency_not_supported, out_of_stock")
   @APIResponse(
       responseCode = "503",
-      description = "partner_unavailable (an injected outage or failure)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "partner_unavailable (an injected outage or failure)")
   public SandboxPartnerQuote quote(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @NotNull @Valid SandboxPartnerQuoteRequest body) {
@@ -166,22 +158,10 @@ public class SandboxPartnerResource {
       responseCode = "200",
       description = "The checkout",
       content = @Content(schema = @Schema(implementation = SandboxPartnerCheckout.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "UNAUTHORIZED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "quote_not_found, NOT_FOUND (sandbox off)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "quote_expired",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "503",
-      description = "partner_unavailable",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+  @APIResponse(responseCode = "404", description = "quote_not_found, NOT_FOUND (sandbox off)")
+  @APIResponse(responseCode = "409", description = "quote_expired")
+  @APIResponse(responseCode = "503", description = "partner_unavailable")
   public SandboxPartnerCheckout checkout(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @HeaderParam("Idempotency-Key") @NotBlank @Size(max = 100) String key,
@@ -218,22 +198,12 @@ public class SandboxPartnerResource {
       responseCode = "200",
       description = "The order",
       content = @Content(schema = @Schema(implementation = SandboxPartnerOrder.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "UNAUTHORIZED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "checkout_not_found, NOT_FOUND (sandbox off)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+  @APIResponse(responseCode = "404", description = "checkout_not_found, NOT_FOUND (sandbox off)")
   @APIResponse(
       responseCode = "502",
-      description = "partner_answer_lost (an injected fault: the order was placed)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "503",
-      description = "partner_unavailable",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "partner_answer_lost (an injected fault: the order was placed)")
+  @APIResponse(responseCode = "503", description = "partner_unavailable")
   public SandboxPartnerOrder place(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @HeaderParam("Idempotency-Key") @NotBlank @Size(max = 100) String key,
@@ -272,18 +242,9 @@ public class SandboxPartnerResource {
       responseCode = "200",
       description = "Zero or one order",
       content = @Content(schema = @Schema(implementation = SandboxPartnerOrders.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "UNAUTHORIZED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND (sandbox off)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "503",
-      description = "partner_unavailable",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+  @APIResponse(responseCode = "404", description = "NOT_FOUND (sandbox off)")
+  @APIResponse(responseCode = "503", description = "partner_unavailable")
   public SandboxPartnerOrders find(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @QueryParam("idempotency_key") @NotBlank @Size(max = 100) String key) {
@@ -309,18 +270,9 @@ public class SandboxPartnerResource {
       responseCode = "200",
       description = "The order",
       content = @Content(schema = @Schema(implementation = SandboxPartnerOrder.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "UNAUTHORIZED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "order_not_found, NOT_FOUND (sandbox off)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "503",
-      description = "partner_unavailable",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+  @APIResponse(responseCode = "404", description = "order_not_found, NOT_FOUND (sandbox off)")
+  @APIResponse(responseCode = "503", description = "partner_unavailable")
   public SandboxPartnerOrder order(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @PathParam("order_id") @Size(max = 40) String orderId) {

@@ -66,14 +66,10 @@ public class StorefrontWebhookResource {
       responseCode = "200",
       description = "Handled (or a duplicate)",
       content = @Content(schema = @Schema(implementation = Answer.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "WEBHOOK_SIGNATURE_INVALID",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "WEBHOOK_SIGNATURE_INVALID")
   @APIResponse(
       responseCode = "409",
-      description = "A refund larger than what is left of the order (REFUND_EXCEEDS_TOTAL)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "A refund larger than what is left of the order (REFUND_EXCEEDS_TOTAL)")
   public Answer receive(
       @PathParam("merchant_id") @Pattern(regexp = "[A-Za-z0-9_-]{1,64}") String merchantId,
       @HeaderParam("X-Shopify-Hmac-Sha256") String hmac,

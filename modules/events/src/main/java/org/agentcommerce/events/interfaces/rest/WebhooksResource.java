@@ -223,12 +223,10 @@ public class WebhooksResource {
   @APIResponse(
       responseCode = "409",
       description =
-          "WEBHOOK_CONFIG_BUSY: other requests kept changing the configuration; retry (Retry-After)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+          "WEBHOOK_CONFIG_BUSY: other requests kept changing the configuration; retry (Retry-After)")
   @APIResponse(
       responseCode = "503",
-      description = "WEBHOOKS_NOT_CONFIGURED: the server has no webhook encryption key",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "WEBHOOKS_NOT_CONFIGURED: the server has no webhook encryption key")
   public ConfigResponse put(ConfigRequest body) {
     String agent = self();
     if (body == null) {
@@ -256,12 +254,10 @@ public class WebhooksResource {
       responseCode = "409",
       description =
           "WEBHOOK_NOT_CONFIGURED; or WEBHOOK_CONFIG_BUSY: other requests kept changing the"
-              + " configuration, retry (Retry-After)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " configuration, retry (Retry-After)")
   @APIResponse(
       responseCode = "503",
-      description = "WEBHOOKS_NOT_CONFIGURED: the server has no webhook encryption key",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "WEBHOOKS_NOT_CONFIGURED: the server has no webhook encryption key")
   public RotationResponse rotate() {
     WebhookService.Rotation r = webhooks.rotate(self());
     return new RotationResponse(
@@ -282,10 +278,7 @@ public class WebhooksResource {
       responseCode = "200",
       description = "The test delivery",
       content = @Content(schema = @Schema(implementation = DeliveryResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "WEBHOOK_NOT_CONFIGURED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "WEBHOOK_NOT_CONFIGURED")
   public DeliveryResponse test() {
     String agent = self();
     WebhookStore.Delivery d = webhooks.test(agent);
@@ -380,14 +373,8 @@ public class WebhooksResource {
       responseCode = "200",
       description = "The new secret",
       content = @Content(schema = @Schema(implementation = RotationResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "WEBHOOK_NOT_CONFIGURED, WEBHOOK_CONFIG_BUSY",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "503",
-      description = "WEBHOOKS_NOT_CONFIGURED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "WEBHOOK_NOT_CONFIGURED, WEBHOOK_CONFIG_BUSY")
+  @APIResponse(responseCode = "503", description = "WEBHOOKS_NOT_CONFIGURED")
   public RotationResponse rotateSigningSecret() {
     return rotate();
   }
@@ -403,10 +390,7 @@ public class WebhooksResource {
       responseCode = "200",
       description = "The delivery, queued",
       content = @Content(schema = @Schema(implementation = DeliveryResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "DELIVERY_IN_PROGRESS",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "DELIVERY_IN_PROGRESS")
   public DeliveryResponse retry(@PathParam("delivery_id") @Size(max = 40) String deliveryId) {
     return redeliver(deliveryId);
   }
@@ -442,10 +426,7 @@ public class WebhooksResource {
       responseCode = "200",
       description = "The delivery, queued",
       content = @Content(schema = @Schema(implementation = DeliveryResponse.class)))
-  @APIResponse(
-      responseCode = "409",
-      description = "DELIVERY_IN_PROGRESS",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "409", description = "DELIVERY_IN_PROGRESS")
   public DeliveryResponse redeliver(@PathParam("delivery_id") @Size(max = 40) String deliveryId) {
     WebhookStore.Delivery d = webhooks.redeliver(self(), deliveryId);
     return new DeliveryResponse("success", delivery(d, null));

@@ -168,10 +168,7 @@ public class PackResource {
       responseCode = "200",
       description = "The draft",
       content = @Content(schema = @Schema(implementation = OpsPackResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND")
   public OpsPackResponse draft(@NotNull @Valid CreateDraftPackRequest body) {
     PackInput.Geo geo = PackInput.geo(body.geo());
     PackInput.checkRefs(body.recommendations());
@@ -206,10 +203,7 @@ public class PackResource {
       responseCode = "200",
       description = "The generated draft",
       content = @Content(schema = @Schema(implementation = OpsPackResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "MERCHANT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "MERCHANT_NOT_FOUND")
   public OpsPackResponse generate(@NotNull @Valid GenerateDraftPackRequest body) {
     PackInput.Geo geo = PackInput.geo(body.geo());
     return answer(
@@ -246,8 +240,7 @@ public class PackResource {
       content = @Content(schema = @Schema(implementation = OpsPackResponse.class)))
   @APIResponse(
       responseCode = "404",
-      description = "PACK_NOT_FOUND: no such pack of this agent within the key's merchants",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "PACK_NOT_FOUND: no such pack of this agent within the key's merchants")
   public OpsPackResponse read(@PathParam("pack_id") @Size(max = 40) String packId) {
     return answer(packs.read(packId));
   }
@@ -267,16 +260,12 @@ public class PackResource {
       responseCode = "200",
       description = "The pack with its validation",
       content = @Content(schema = @Schema(implementation = OpsPackResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "PACK_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "PACK_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
       description =
           "VALIDATION_FAILED: a rule is broken (detail.validation lists them; the pack is now a"
-              + " draft); INVALID_STATE: the pack changed meanwhile",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " draft); INVALID_STATE: the pack changed meanwhile")
   public OpsPackResponse validate(@PathParam("pack_id") @Size(max = 40) String packId) {
     Pack p = packs.validate(packId);
     if (p.status() != org.agentcommerce.packs.api.PackStatus.PUBLISHED && !p.validation().ok()) {
@@ -307,14 +296,10 @@ public class PackResource {
       responseCode = "200",
       description = "The published pack",
       content = @Content(schema = @Schema(implementation = OpsPackResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "PACK_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "PACK_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
-      description = "INVALID_STATE: the pack is not validated (pack_status says what it is)",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "INVALID_STATE: the pack is not validated (pack_status says what it is)")
   public OpsPackResponse publish(@PathParam("pack_id") @Size(max = 40) String packId) {
     return answer(packs.publish(packId));
   }

@@ -63,10 +63,7 @@ public class AuthorizationPageResource {
           "Amount, merchant, the asking agent, status (pending, approved, rejected, used,"
               + " expired)",
       content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "PAGE_TOKEN_INVALID",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "PAGE_TOKEN_INVALID")
   public Response view() {
     return PageAnswers.noStore(pages.view(BuyerPages.AUTHORIZATION, id, token));
   }
@@ -90,18 +87,9 @@ public class AuthorizationPageResource {
       responseCode = "200",
       description = "Approved",
       content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "PAGE_TOKEN_INVALID",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "ALREADY_DECIDED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "410",
-      description = "EXPIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "PAGE_TOKEN_INVALID")
+  @APIResponse(responseCode = "409", description = "ALREADY_DECIDED")
+  @APIResponse(responseCode = "410", description = "EXPIRED")
   public Response approve() {
     return PageAnswers.noStore(pages.decide(BuyerPages.AUTHORIZATION, id, token, true));
   }
@@ -125,18 +113,9 @@ public class AuthorizationPageResource {
       responseCode = "200",
       description = "Declined (status rejected): nothing will be paid with it",
       content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "PAGE_TOKEN_INVALID",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "ALREADY_DECIDED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "410",
-      description = "EXPIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "PAGE_TOKEN_INVALID")
+  @APIResponse(responseCode = "409", description = "ALREADY_DECIDED")
+  @APIResponse(responseCode = "410", description = "EXPIRED")
   public Response decline() {
     return PageAnswers.noStore(pages.decide(BuyerPages.AUTHORIZATION, id, token, false));
   }

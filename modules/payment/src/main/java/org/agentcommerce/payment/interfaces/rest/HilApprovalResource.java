@@ -75,10 +75,7 @@ public class HilApprovalResource {
       responseCode = "200",
       description = "The approval",
       content = @Content(schema = @Schema(implementation = ApprovalView.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "HIL_APPROVAL_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "HIL_APPROVAL_NOT_FOUND")
   public ApprovalView read(@PathParam("approval_id") String approvalId) {
     return view(
         approvals
@@ -111,14 +108,8 @@ public class HilApprovalResource {
       responseCode = "200",
       description = "The approval, approved",
       content = @Content(schema = @Schema(implementation = ApprovalView.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "HIL_APPROVAL_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "INVALID_STATE, HIL_APPROVAL_EXPIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "HIL_APPROVAL_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "INVALID_STATE, HIL_APPROVAL_EXPIRED")
   public ApprovalView approve(@PathParam("approval_id") String approvalId) {
     return decide(approvalId, true);
   }
@@ -142,14 +133,8 @@ public class HilApprovalResource {
       responseCode = "200",
       description = "The approval, rejected",
       content = @Content(schema = @Schema(implementation = ApprovalView.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "HIL_APPROVAL_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "INVALID_STATE, HIL_APPROVAL_EXPIRED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "HIL_APPROVAL_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "INVALID_STATE, HIL_APPROVAL_EXPIRED")
   public ApprovalView reject(@PathParam("approval_id") String approvalId) {
     return decide(approvalId, false);
   }

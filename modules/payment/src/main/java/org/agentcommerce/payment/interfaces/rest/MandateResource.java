@@ -215,10 +215,7 @@ public class MandateResource {
       responseCode = "200",
       description = "The mandate, revoked",
       content = @Content(schema = @Schema(implementation = MandateView.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "MANDATE_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "MANDATE_NOT_FOUND")
   public MandateView revoke(@PathParam("mandate_id") String mandateId) {
     JsonWebToken t = buyer.requireVerifiedBuyer();
     return view(mandates.revoke(caller.agentId(), mandateId, t.getIssuer(), t.getSubject()));

@@ -59,14 +59,10 @@ public class OrderRefundResource {
       responseCode = "200",
       description = "The refund",
       content = @Content(schema = @Schema(implementation = RefundResource.RefundView.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND, PAYMENT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND, PAYMENT_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
-      description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict")
   public RefundResource.RefundView refund(
       @PathParam("order_id") @Size(max = 40) String orderId,
       @Valid RefundResource.RefundRequest body) {

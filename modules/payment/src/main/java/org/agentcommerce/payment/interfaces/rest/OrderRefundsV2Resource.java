@@ -52,14 +52,10 @@ public class OrderRefundsV2Resource {
       responseCode = "200",
       description = "The refund",
       content = @Content(schema = @Schema(implementation = OrderRefundV2Response.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND, PAYMENT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND, PAYMENT_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
-      description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict")
   public OrderRefundV2Response refund(
       @PathParam("order_id") @Size(max = 40) String orderId,
       @Valid RefundResource.RefundRequest body) {

@@ -60,14 +60,8 @@ public class PaymentAuthorizationResource {
       description = "The authorization, usable",
       content =
           @Content(schema = @Schema(implementation = MandateResource.AuthorizeResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "AUTHORIZATION_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "INVALID_STATE, EXPIRED_AUTHORIZATION",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "AUTHORIZATION_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "INVALID_STATE, EXPIRED_AUTHORIZATION")
   public MandateResource.AuthorizeResponse confirm(
       @PathParam("authorization_id") String authorizationId) {
     JsonWebToken t = buyer.requireVerifiedBuyer();

@@ -65,14 +65,8 @@ public class PaymentAuthorizeResource {
       description = "The authorization",
       content =
           @Content(schema = @Schema(implementation = MandateResource.AuthorizeResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "MANDATE_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "409",
-      description = "MANDATE_NOT_ACTIVE, EXPIRED_MANDATE",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "MANDATE_NOT_FOUND")
+  @APIResponse(responseCode = "409", description = "MANDATE_NOT_ACTIVE, EXPIRED_MANDATE")
   public MandateResource.AuthorizeResponse authorize(
       @NotNull @Valid MandateResource.AuthorizeRequest body) {
     BigDecimal amount = PaymentResource.decimal(body.amount(), "amount");

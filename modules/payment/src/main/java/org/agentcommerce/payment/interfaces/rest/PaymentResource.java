@@ -263,20 +263,13 @@ public class PaymentResource {
       responseCode = "200",
       description = "The payment",
       content = @Content(schema = @Schema(implementation = PaymentResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "ORDER_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "ORDER_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
       description =
           "ORDER_ALREADY_PAID, PAYMENT_IN_PROGRESS, INVALID_STATE, QUOTE_MISMATCH,"
-              + " HIL_REQUIRED, idempotency_conflict, idempotency_in_flight",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "503",
-      description = "PSP_NOT_CONFIGURED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " HIL_REQUIRED, idempotency_conflict, idempotency_in_flight")
+  @APIResponse(responseCode = "503", description = "PSP_NOT_CONFIGURED")
   public PaymentResponse create(
       @NotNull @Valid PaymentRequest body, @HeaderParam("X-HIL-Approval") String hilApproval) {
     if (body.paymentMethod().token() == null || body.paymentMethod().token().isBlank()) {
@@ -376,10 +369,7 @@ public class PaymentResource {
       responseCode = "200",
       description = "The payment",
       content = @Content(schema = @Schema(implementation = PaymentReadResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "PAYMENT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "PAYMENT_NOT_FOUND")
   public PaymentReadResponse read(@PathParam("payment_id") String paymentId) {
     PaymentRecord p =
         payments

@@ -65,14 +65,8 @@ public class PspWebhookResource {
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
               schema = @Schema(implementation = Answer.class)))
-  @APIResponse(
-      responseCode = "400",
-      description = "WEBHOOK_SIGNATURE_INVALID",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
-  @APIResponse(
-      responseCode = "404",
-      description = "PSP_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "400", description = "WEBHOOK_SIGNATURE_INVALID")
+  @APIResponse(responseCode = "404", description = "PSP_NOT_FOUND")
   public Answer receive(
       @PathParam("psp") String psp, @QueryParam("account") String account, byte[] body) {
     PspWebhooks.Handled h = handle(psp, account, body);

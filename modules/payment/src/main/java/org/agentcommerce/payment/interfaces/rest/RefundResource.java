@@ -92,14 +92,10 @@ public class RefundResource {
       responseCode = "200",
       description = "The refund",
       content = @Content(schema = @Schema(implementation = RefundView.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "PAYMENT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "PAYMENT_NOT_FOUND")
   @APIResponse(
       responseCode = "409",
-      description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "PAYMENT_NOT_SUCCEEDED, REFUND_EXCEEDS_PAYMENT, idempotency_conflict")
   public RefundView refund(@PathParam("payment_id") String paymentId, @Valid RefundRequest body) {
     return refundPayment(paymentId, body);
   }
@@ -125,10 +121,7 @@ public class RefundResource {
       responseCode = "200",
       description = "The refunds, oldest first",
       content = @Content(schema = @Schema(implementation = RefundList.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "PAYMENT_NOT_FOUND",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "PAYMENT_NOT_FOUND")
   public RefundList list(@PathParam("payment_id") String paymentId) {
     requireVisible(paymentId);
     return new RefundList(

@@ -151,6 +151,7 @@ public class OpenApiFilter implements OASFilter {
       responses = OASFactory.createAPIResponses();
       operation.setResponses(responses);
     }
+    errorShapeByDefault(responses);
     List<Parameter> parameters =
         operation.getParameters() == null ? List.of() : operation.getParameters();
     // A path parameter is always required (OpenAPI 3.1, 4.8.12.1); an annotation may omit it.
@@ -225,6 +226,28 @@ public class OpenApiFilter implements OASFilter {
               ERROR));
     }
     return operation;
+  }
+
+  /**
+   * Every refusal is answered in the error shape unless its annotation names another: an
+   * {@code @APIResponse} for a 4xx or 5xx status needs only its status and description.
+   */
+  private static void errorShapeByDefault(APIResponses responses) {
+    if (responses.getAPIResponses() == null) {
+      return;
+    }
+    responses
+        .getAPIResponses()
+        .forEach(
+            (status, response) -> {
+              if ((status.startsWith("4") || status.startsWith("5"))
+                  && response.getRef() == null
+                  && (response.getContent() == null
+                      || response.getContent().getMediaTypes() == null
+                      || response.getContent().getMediaTypes().isEmpty())) {
+                response.setContent(errorContent(ERROR));
+              }
+            });
   }
 
   /**
@@ -518,12 +541,16 @@ public class OpenApiFilter implements OASFilter {
   }
 
   private static APIResponse response(String description, String schemaName) {
-    Content content =
-        OASFactory.createContent()
-            .addMediaType(
-                jakarta.ws.rs.core.MediaType.APPLICATION_JSON,
-                OASFactory.createObject(MediaType.class)
-                    .schema(OASFactory.createSchema().ref(schemaName)));
-    return OASFactory.createAPIResponse().description(description).content(content);
+    return OASFactory.createAPIResponse()
+        .description(description)
+        .content(errorContent(schemaName));
+  }
+
+  private static Content errorContent(String schemaName) {
+    return OASFactory.createContent()
+        .addMediaType(
+            jakarta.ws.rs.core.MediaType.APPLICATION_JSON,
+            OASFactory.createObject(MediaType.class)
+                .schema(OASFactory.createSchema().ref(schemaName)));
   }
 }

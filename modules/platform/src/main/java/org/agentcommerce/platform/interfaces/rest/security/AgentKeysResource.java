@@ -57,14 +57,10 @@ public class AgentKeysResource {
       responseCode = "200",
       description = "The keys",
       content = @Content(schema = @Schema(implementation = AgentKeyList.class)))
-  @APIResponse(
-      responseCode = "403",
-      description = "AGENT_DEACTIVATED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "403", description = "AGENT_DEACTIVATED")
   @APIResponse(
       responseCode = "429",
-      description = "RATE_LIMITED: the agent's rate limit is spent; see Retry-After",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "RATE_LIMITED: the agent's rate limit is spent; see Retry-After")
   public AgentKeyList list() {
     Instant now = clock.instant();
     return new AgentKeyList(
@@ -92,20 +88,16 @@ public class AgentKeysResource {
   @APIResponse(
       responseCode = "403",
       description =
-          "KEY_NOT_CURRENT: only the agent's current key may revoke keys; AGENT_DEACTIVATED",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+          "KEY_NOT_CURRENT: only the agent's current key may revoke keys; AGENT_DEACTIVATED")
   @APIResponse(
       responseCode = "404",
-      description = "API_KEY_NOT_FOUND: the agent has no key with this id",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "API_KEY_NOT_FOUND: the agent has no key with this id")
   @APIResponse(
       responseCode = "409",
-      description = "CURRENT_KEY_NOT_REVOCABLE: the key named is the calling, current key",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "CURRENT_KEY_NOT_REVOCABLE: the key named is the calling, current key")
   @APIResponse(
       responseCode = "429",
-      description = "RATE_LIMITED: the agent's rate limit is spent; see Retry-After",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "RATE_LIMITED: the agent's rate limit is spent; see Retry-After")
   public RevokedKey revoke(
       @PathParam("key_id")
           @Parameter(description = "The key's id, as listed", example = "key_3f9c2a7d1b0e4c55")

@@ -64,22 +64,17 @@ public class AuthResource {
       responseCode = "200",
       description = "The agent, with api_key when a key was issued",
       content = @Content(schema = @Schema(implementation = AgentAuthResponse.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "A key was sent but is not valid",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "401", description = "A key was sent but is not valid")
   @APIResponse(
       responseCode = "403",
       description =
           "KEY_AGENT_MISMATCH: the key belongs to another agent; AGENT_DEACTIVATED;"
               + " KEY_NOT_CURRENT: only the agent's current key may rotate;"
               + " MERCHANT_ACCESS_DENIED: a rotation asked for merchants outside the current"
-              + " key's scope",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " key's scope")
   @APIResponse(
       responseCode = "409",
-      description = "AGENT_ALREADY_REGISTERED: the e-mail is registered and no key was sent",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "AGENT_ALREADY_REGISTERED: the e-mail is registered and no key was sent")
   @APIResponse(
       responseCode = "422",
       description =
@@ -89,8 +84,7 @@ public class AuthResource {
       responseCode = "429",
       description =
           "RATE_LIMITED: too many registrations from this client address, or the agent's rate"
-              + " limit is spent; see Retry-After",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+              + " limit is spent; see Retry-After")
   public AgentAuthResponse register(@NotNull @Valid AgentAuthRequest body) {
     AgentRegistrationService.Result result =
         registration.register(

@@ -67,8 +67,7 @@ public class BuyersResource {
       content = @Content(schema = @Schema(implementation = MergeResponse.class)))
   @APIResponse(
       responseCode = "409",
-      description = "BUYER_ALREADY_MERGED, idempotency_conflict or idempotency_in_flight",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "BUYER_ALREADY_MERGED, idempotency_conflict or idempotency_in_flight")
   public MergeResponse merge(@NotNull @Valid MergeRequest body) {
     BuyerRef source = BuyerRef.require(body.sourceBuyerRef(), List.of("body", "source_buyer_ref"));
     BuyerRef target = BuyerRef.require(body.targetBuyerRef(), List.of("body", "target_buyer_ref"));
@@ -94,8 +93,7 @@ public class BuyersResource {
       content = @Content(schema = @Schema(implementation = BuyerRefResponse.class)))
   @APIResponse(
       responseCode = "404",
-      description = "BUYER_REF_NOT_FOUND: this agent never merged this reference",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+      description = "BUYER_REF_NOT_FOUND: this agent never merged this reference")
   public BuyerRefResponse resolve(@PathParam("buyer_ref") String buyerRef) {
     BuyerRef ref = BuyerRef.require(buyerRef, List.of("path", "buyer_ref"));
     BuyerMergeService.Resolution resolution = merges.resolve(caller.agentId(), ref);

@@ -58,10 +58,7 @@ public class DevBuyerTokenResource {
       responseCode = "200",
       description = "A signed token",
       content = @Content(schema = @Schema(implementation = TokenResponse.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "The development issuer is off",
-      content = @Content(schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "The development issuer is off")
   public TokenResponse mint(@NotNull @Valid TokenRequest body) {
     if (!issuer.isEnabled()) {
       throw new ApiException(
