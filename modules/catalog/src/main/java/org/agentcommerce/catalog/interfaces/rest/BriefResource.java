@@ -97,8 +97,7 @@ public class BriefResource {
   @Parameter(
       name = "Idempotency-Key",
       in = ParameterIn.HEADER,
-      description = "Optional; repeats with the same key and body replay the first response",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "Optional; repeats with the same key and body replay the first response")
   @APIResponse(
       responseCode = "200",
       description = "The stored brief",

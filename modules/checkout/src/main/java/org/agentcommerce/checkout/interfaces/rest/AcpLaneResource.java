@@ -152,8 +152,7 @@ public class AcpLaneResource {
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
-      description = "The verified buyer token; needed for the in-chat lane",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The verified buyer token; needed for the in-chat lane")
   @APIResponse(
       responseCode = "200",
       description = "The lane",
@@ -301,8 +300,7 @@ public class AcpLaneResource {
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
       required = true,
-      description = "The verified buyer token of the session's buyer",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The verified buyer token of the session's buyer")
   @APIResponse(
       responseCode = "200",
       description = "Completed (or the replay of the completion)",

@@ -16,7 +16,6 @@ import org.agentcommerce.platform.api.security.Caller;
 import org.agentcommerce.platform.api.security.KeyIfSent;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -85,19 +84,9 @@ public class CheckoutPrefillResource {
               + " intent's agent. Read-limited (default 3): 410 PREFILL_EXHAUSTED; 410"
               + " CHECKOUT_TOKEN_EXPIRED / CHECKOUT_TOKEN_USED; 401 CHECKOUT_TOKEN_INVALID."
               + " Answered with Cache-Control: no-store.")
-  @Parameter(
-      name = "X-Checkout-Token",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Key",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Auth",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
+  @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
+  @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
   @APIResponse(
       responseCode = "200",
       description = "The prefill",

@@ -217,8 +217,7 @@ public class CheckoutResource {
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
       required = true,
-      description = "The verified buyer token",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The verified buyer token")
   @APIResponse(
       responseCode = "200",
       description = "The intent",
@@ -298,13 +297,11 @@ public class CheckoutResource {
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
       required = true,
-      description = "The verified buyer token",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The verified buyer token")
   @Parameter(
       name = "X-Buyer-Ref",
       in = ParameterIn.HEADER,
-      description = "guest:<uuid> or user:<public_id>; wins over the body's buyer_ref",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "guest:<uuid> or user:<public_id>; wins over the body's buyer_ref")
   @APIResponse(
       responseCode = "200",
       description = "The hosted session",

@@ -41,7 +41,6 @@ import org.agentcommerce.platform.api.security.Idempotent;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -181,16 +180,12 @@ public class CommerceCheckoutResource {
               + " page that pays it: payment_url and payment_action are never null for a payable"
               + " order. Needs the verified buyer token. Idempotent with Idempotency-Key or"
               + " idempotency_key.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
       required = true,
-      description = "The verified buyer token",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The verified buyer token")
   @APIResponse(
       responseCode = "200",
       description = "The checkout",
@@ -294,8 +289,7 @@ public class CommerceCheckoutResource {
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
       required = true,
-      description = "The verified buyer token",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The verified buyer token")
   @APIResponse(
       responseCode = "200",
       description = "The checkout with its payment action",
@@ -420,10 +414,7 @@ public class CommerceCheckoutResource {
           "Through the payment's refund service: never more than was captured (409"
               + " REFUND_EXCEEDS_PAYMENT); 409 PAYMENT_NOT_SUCCEEDED when nothing was captured."
               + " Idempotent with Idempotency-Key or idempotency_key.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
   @APIResponse(
       responseCode = "200",
       description = "The refund",

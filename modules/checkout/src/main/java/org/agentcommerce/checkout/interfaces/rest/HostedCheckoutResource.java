@@ -25,7 +25,6 @@ import org.agentcommerce.platform.api.security.Caller;
 import org.agentcommerce.platform.api.security.KeyIfSent;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -88,22 +87,9 @@ public class HostedCheckoutResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Parameter(
-      name = "X-Checkout-Token",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The checkout token of the hosted page's address (#token=…)",
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Key",
-      in = ParameterIn.HEADER,
-      description = "The page's credential, when the deployment sets ac.checkout.ui-key",
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Auth",
-      in = ParameterIn.HEADER,
-      description = "Or a short-lived HMAC of the UI key bound to the token",
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
+  @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
+  @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
   @Operation(
       operationId = "getHostedCheckout",
       summary = "The checkout, as the hosted page shows it",
@@ -133,22 +119,9 @@ public class HostedCheckoutResource {
   @Path("/price")
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
-  @Parameter(
-      name = "X-Checkout-Token",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The checkout token of the hosted page's address (#token=…)",
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Key",
-      in = ParameterIn.HEADER,
-      description = "The page's credential, when the deployment sets ac.checkout.ui-key",
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Auth",
-      in = ParameterIn.HEADER,
-      description = "Or a short-lived HMAC of the UI key bound to the token",
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
+  @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
+  @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
   @Operation(
       operationId = "priceHostedCheckout",
       summary = "Price the checkout for the buyer's address",
@@ -190,22 +163,9 @@ public class HostedCheckoutResource {
   @Path("/pay")
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
-  @Parameter(
-      name = "X-Checkout-Token",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The checkout token of the hosted page's address (#token=…)",
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Key",
-      in = ParameterIn.HEADER,
-      description = "The page's credential, when the deployment sets ac.checkout.ui-key",
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Auth",
-      in = ParameterIn.HEADER,
-      description = "Or a short-lived HMAC of the UI key bound to the token",
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
+  @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
+  @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
   @Operation(
       operationId = "payHostedCheckout",
       summary = "Pay the checkout (the buyer's pay button)",
@@ -254,22 +214,9 @@ public class HostedCheckoutResource {
   @POST
   @Path("/refresh")
   @Produces(MediaType.APPLICATION_JSON)
-  @Parameter(
-      name = "X-Checkout-Token",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The checkout token of the hosted page's address (#token=…)",
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Key",
-      in = ParameterIn.HEADER,
-      description = "The page's credential, when the deployment sets ac.checkout.ui-key",
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Checkout-UI-Auth",
-      in = ParameterIn.HEADER,
-      description = "Or a short-lived HMAC of the UI key bound to the token",
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
+  @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
+  @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
   @Operation(
       operationId = "refreshHostedCheckout",
       summary = "Check the payment again after 3-D Secure",

@@ -147,15 +147,11 @@ public class OrderResource {
               + " found). Needs no buyer token; paying does. The buyer is X-Buyer-Ref (canonical"
               + " after merges) and, when sent, the verified X-Agent-User-JWT subject. Idempotent"
               + " with Idempotency-Key or idempotency_key.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
   @Parameter(
       name = "X-Buyer-Ref",
       in = ParameterIn.HEADER,
-      description = "guest:<uuid> or user:<public_id>",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "guest:<uuid> or user:<public_id>")
   @APIResponse(
       responseCode = "200",
       description = "The order",

@@ -161,8 +161,7 @@ public class PartnerPurchaseResource {
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "200",
       description = "The one SKU the selector names",
@@ -250,8 +249,7 @@ public class PartnerPurchaseResource {
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "202",
       description = "The purchase, opened (or the one the key opened)",
@@ -288,8 +286,7 @@ public class PartnerPurchaseResource {
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @Parameter(
       name = "limit",
       in = ParameterIn.QUERY,
@@ -323,8 +320,7 @@ public class PartnerPurchaseResource {
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "200",
       description = "The purchase",
@@ -354,8 +350,7 @@ public class PartnerPurchaseResource {
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "202",
       description = "The purchase",
@@ -396,8 +391,7 @@ public class PartnerPurchaseResource {
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "200",
       description = "The purchase",

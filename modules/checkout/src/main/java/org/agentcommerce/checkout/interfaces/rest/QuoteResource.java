@@ -147,10 +147,7 @@ public class QuoteResource {
               + " Its total is authoritative until expires_at (10 minutes by default) and it can be"
               + " used by one order. Unknown or inapplicable discount codes are 422. Same refusals"
               + " as order creation for items.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
   @APIResponse(
       responseCode = "200",
       description = "The quote",

@@ -18,7 +18,6 @@ import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.Idempotent;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -51,10 +50,7 @@ public class QuotesV2Resource {
       operationId = "previewQuoteV2",
       summary = "Get a server-locked quote (the origin service's v2 route)",
       description = "The same as POST /agent/v1/quotes/preview.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
   @APIResponse(
       responseCode = "200",
       description = "The quote",

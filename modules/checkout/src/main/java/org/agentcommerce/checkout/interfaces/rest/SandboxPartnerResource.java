@@ -106,8 +106,6 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description =
-          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
@@ -146,8 +144,6 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description =
-          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "Idempotency-Key",
@@ -186,8 +182,6 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description =
-          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "Idempotency-Key",
@@ -230,8 +224,6 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description =
-          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @Parameter(
       name = "idempotency_key",
@@ -263,8 +255,6 @@ public class SandboxPartnerResource {
   @Parameter(
       name = "Authorization",
       in = ParameterIn.HEADER,
-      description =
-          "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server knows)",
       schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",

@@ -48,12 +48,7 @@ public class ApprovalPageResource {
       in = ParameterIn.PATH,
       required = true,
       schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Page-Token",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The page token of the page's address (#token=bpt_…)",
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   @Operation(
       operationId = "hilApprovalPage",
       summary = "A payment approval, as the buyer's page shows it")
@@ -76,12 +71,7 @@ public class ApprovalPageResource {
       in = ParameterIn.PATH,
       required = true,
       schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Page-Token",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The page token of the page's address (#token=bpt_…)",
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   @Operation(operationId = "hilApprovalPageApprove", summary = "The buyer approves")
   @APIResponse(
       responseCode = "200",
@@ -102,12 +92,7 @@ public class ApprovalPageResource {
       in = ParameterIn.PATH,
       required = true,
       schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "X-Page-Token",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The page token of the page's address (#token=bpt_…)",
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   @Operation(operationId = "hilApprovalPageDecline", summary = "The buyer declines")
   @APIResponse(
       responseCode = "200",

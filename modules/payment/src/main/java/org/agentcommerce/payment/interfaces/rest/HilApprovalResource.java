@@ -18,7 +18,6 @@ import org.agentcommerce.platform.api.security.Caller;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -66,11 +65,7 @@ public class HilApprovalResource {
           "Needs the token of the buyer the approval was asked of (X-Agent-User-JWT): without one"
               + " 401 USER_AUTH_REQUIRED; another agent's approval, or one asked of another"
               + " buyer, is 404. The agent's own record of it is the 409 HIL_REQUIRED answer.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
   @APIResponse(
       responseCode = "200",
       description = "The approval",
@@ -99,11 +94,7 @@ public class HilApprovalResource {
       description =
           "Only the buyer the approval was asked for (X-Agent-User-JWT), while it is"
               + " pending and unexpired; to another buyer it is 404, as another agent's.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
   @APIResponse(
       responseCode = "200",
       description = "The approval, approved",
@@ -124,11 +115,7 @@ public class HilApprovalResource {
       description =
           "Only the buyer the approval was asked for (X-Agent-User-JWT), while it is"
               + " pending and unexpired; to another buyer it is 404, as another agent's.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
   @APIResponse(
       responseCode = "200",
       description = "The approval, rejected",

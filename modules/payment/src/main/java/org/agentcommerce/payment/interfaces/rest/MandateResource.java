@@ -30,7 +30,6 @@ import org.agentcommerce.platform.api.security.Idempotent;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -131,11 +130,7 @@ public class MandateResource {
       description =
           "Needs the buyer's verified token: the mandate is theirs. The payment method"
               + " is a PSP's saved method (pm_…), stored for off-session charges and never shown.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
   @APIResponse(
       responseCode = "200",
       description = "The mandate",
@@ -206,11 +201,7 @@ public class MandateResource {
   @BuyerRequired
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(operationId = "revokeMandate", summary = "The buyer revokes a mandate")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
   @APIResponse(
       responseCode = "200",
       description = "The mandate, revoked",

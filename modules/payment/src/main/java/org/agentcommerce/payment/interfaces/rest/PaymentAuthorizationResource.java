@@ -15,7 +15,6 @@ import org.agentcommerce.platform.api.security.Caller;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -50,11 +49,7 @@ public class PaymentAuthorizationResource {
   @Operation(
       operationId = "confirmPaymentAuthorization",
       summary = "The buyer confirms a stepped-up authorization")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
   @APIResponse(
       responseCode = "200",
       description = "The authorization, usable",

@@ -39,7 +39,6 @@ import org.agentcommerce.platform.api.security.Idempotent;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -244,21 +243,16 @@ public class PaymentResource {
               + " HIL_APPROVAL_INVALID and the gates' TIER2_CHARGE_DISABLED,"
               + " TIER2_TEST_CAPTURE_OVER_CAP, TIER2_LIVE_CAPTURE_OVER_CAP 403. Idempotent with"
               + " Idempotency-Key or idempotency_key.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
   @Parameter(
       name = "X-HIL-Approval",
       in = ParameterIn.HEADER,
-      description = "An approval_id the buyer approved (see HIL_REQUIRED)",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "An approval_id the buyer approved (see HIL_REQUIRED)")
   @Parameter(
       name = "X-Agent-User-JWT",
       in = ParameterIn.HEADER,
       required = true,
-      description = "The verified buyer token",
-      schema = @Schema(type = SchemaType.STRING))
+      description = "The verified buyer token")
   @APIResponse(
       responseCode = "200",
       description = "The payment",

@@ -24,7 +24,6 @@ import org.agentcommerce.platform.api.security.Caller;
 import org.agentcommerce.platform.api.security.Idempotent;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -84,10 +83,7 @@ public class RefundResource {
               + " PAYMENT_NOT_FOUND 404 (also another agent's, or with a buyer token another"
               + " buyer's), PAYMENT_NOT_SUCCEEDED and REFUND_EXCEEDS_PAYMENT 409."
               + " Idempotent with Idempotency-Key or idempotency_key.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
   @APIResponse(
       responseCode = "200",
       description = "The refund",

@@ -229,6 +229,38 @@ public class OpenApiFilter implements OASFilter {
   }
 
   /**
+   * The credentials our pages and partners send, described once here rather than on every operation
+   * that reads them; an annotation's own description wins.
+   */
+  private static final Map<String, String> HEADER_DESCRIPTIONS =
+      Map.of(
+          "X-Page-Token", "The page token of the page's address (#token=bpt_…)",
+          "X-Checkout-Token", "The checkout token of the hosted page's address (#token=…)",
+          "X-Checkout-UI-Key", "The page's credential, when the deployment sets ac.checkout.ui-key",
+          "X-Checkout-UI-Auth", "Or a short-lived HMAC of the UI key bound to the token",
+          "Authorization",
+              "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server"
+                  + " knows)");
+
+  /**
+   * A header is a string unless its annotation says more, and a well-known header has its
+   * description: a header {@code @Parameter} needs only its name, place and whether it is required.
+   */
+  @Override
+  public Parameter filterParameter(Parameter parameter) {
+    if (parameter.getIn() != Parameter.In.HEADER) {
+      return parameter;
+    }
+    if (parameter.getSchema() == null) {
+      parameter.setSchema(OASFactory.createSchema().type(Schema.SchemaType.STRING));
+    }
+    if (parameter.getDescription() == null || parameter.getDescription().isEmpty()) {
+      parameter.setDescription(HEADER_DESCRIPTIONS.get(parameter.getName()));
+    }
+    return parameter;
+  }
+
+  /**
    * Every refusal is answered in the error shape unless its annotation names another: an
    * {@code @APIResponse} for a 4xx or 5xx status needs only its status and description.
    */

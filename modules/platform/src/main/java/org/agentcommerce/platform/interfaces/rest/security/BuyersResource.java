@@ -59,8 +59,7 @@ public class BuyersResource {
   @Parameter(
       name = "Idempotency-Key",
       in = ParameterIn.HEADER,
-      description = "Optional; repeats with the same key and body replay the first response",
-      schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING))
+      description = "Optional; repeats with the same key and body replay the first response")
   @APIResponse(
       responseCode = "200",
       description = "Merged; target_buyer_ref is the canonical reference",
