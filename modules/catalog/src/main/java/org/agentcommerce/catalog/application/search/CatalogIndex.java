@@ -22,10 +22,12 @@ import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.Directory;
 
 /**
- * The in-process Lucene index of the catalog (BM25). Built from the database when the application
- * starts, then kept current by reading products whose {@code updated_at} moved past the last one
- * seen. Each document stores the product with all its variants and offers, so search and product
- * reads are answered from memory without touching the database.
+ * The in-process Lucene index of the catalog (BM25). At start a node reuses the index it kept on
+ * disk when it is sound, written by this code and built from this database, and brings it up to
+ * date from its change watermark; otherwise it builds the index from the database. Then it is kept
+ * current by reading products whose {@code updated_at} moved past the last one seen. Each document
+ * stores the product with all its variants and offers, so search and product reads are answered
+ * from memory without touching the database.
  */
 @ApplicationScoped
 public class CatalogIndex {
@@ -46,6 +48,19 @@ public class CatalogIndex {
   static final String HOME_PRICE = "price_home";
   static final String HOME_IN_STOCK = "in_stock_home";
   static final String VENDOR_KEY = "vendor_key";
+
+  /** The brand as the catalog spells it (sorted doc values): {@link #vendors} after a restart. */
+  static final String VENDOR_NAME = "vendor_name";
+
+  /** Commit data: the {@link IndexFingerprint} of the code that wrote the index. */
+  static final String COMMIT_FINGERPRINT = "ac.fingerprint";
+
+  /** Commit data: the database the index was built from ({@link ProductReader#identity}). */
+  static final String COMMIT_DATABASE = "ac.database";
+
+  /** Commit data: the change watermark the index is up to date with. */
+  static final String COMMIT_WATERMARK = "ac.watermark";
+
   static final String TYPE_KEY = "product_type_key";
   static final String TAG_KEY = "tag_key";
   static final String STORED = "record";
@@ -119,6 +134,19 @@ public class CatalogIndex {
   @org.eclipse.microprofile.config.inject.ConfigProperty(name = "ac.search.index-directory")
   java.util.Optional<String> indexDirectory = java.util.Optional.empty();
 
+  /**
+   * Whether the node keeps its index between restarts ({@value IndexDirectory#KEPT} under {@code
+   * ac.search.index-directory}) and starts from it.
+   */
+  @Inject
+  @org.eclipse.microprofile.config.inject.ConfigProperty(
+      name = "ac.search.index-reuse",
+      defaultValue = "true")
+  boolean reuse = true;
+
+  /** The database's identity, read at the first start or build; null when it has none. */
+  private String identity;
+
   /** Opened by the first build (not here: a CDI client proxy runs field initialisers too). */
   private IndexDirectory directory;
 
@@ -147,8 +175,11 @@ public class CatalogIndex {
   /** The vendors, sorted, until a new one is indexed: callers compare it on every brief. */
   private volatile Set<String> vendorSnapshot;
 
-  /** How the last full build went. */
-  public record BuildReport(long products, long millis, long indexBytes) {}
+  /**
+   * How the index was last made ready: a full build, or ({@code reused}) the stored index brought
+   * up to date; {@code millis} is how long that took.
+   */
+  public record BuildReport(long products, long millis, long indexBytes, boolean reused) {}
 
   public boolean isReady() {
     return ready;
@@ -158,10 +189,87 @@ public class CatalogIndex {
     return lastBuild;
   }
 
+  /**
+   * Makes the index ready at start: the stored index, when it can be reused (see {@link
+   * StoredIndex}), else a full build.
+   */
+  public synchronized BuildReport start() {
+    long begin = System.nanoTime();
+    String refused;
+    if (!reuse) {
+      refused = "reuse is switched off (ac.search.index-reuse)";
+    } else {
+      if (directory == null) {
+        directory = IndexDirectory.openKept(indexDirectory.orElse(null));
+      }
+      refused = directory == null ? "another node keeps the stored index here" : resume(begin);
+    }
+    if (refused == null) {
+      return lastBuild;
+    }
+    LOG.info(() -> "Catalog index: building from the database: " + refused);
+    return build();
+  }
+
+  /**
+   * Brings the stored index up to date and makes it ready; answers why it was refused instead (then
+   * the directory is empty again, for a build).
+   */
+  private String resume(long begin) {
+    String refused;
+    try {
+      identity = reader.identity();
+      refused = StoredIndex.refusal(directory.directory(), identity);
+      if (refused == null) {
+        Instant watermark = StoredIndex.watermark(directory.directory());
+        ensureWriter();
+        long checked = StoredIndex.checkIntegrity(searchers);
+        vendors.clear();
+        vendors.addAll(StoredIndex.vendors(searchers));
+        vendorSnapshot = null;
+        window.resumed(
+            watermark,
+            StoredIndex.updatedSince(
+                searchers, watermark.minus(ChangeWindow.OVERLAP).minus(ChangeWindow.OVERLAP)));
+        int changed = refreshNow();
+        int deleted = pruneNow();
+        long docs = StoredIndex.documents(searchers);
+        lastBuild =
+            new BuildReport(docs, (System.nanoTime() - begin) / 1_000_000, indexBytes(), true);
+        ready = true;
+        LOG.info(
+            () ->
+                String.format(
+                    "Catalog index reused from %s: %d products, %d re-indexed and %d removed since"
+                        + " %s, %d KiB checked, ready in %d ms",
+                    directory.path(),
+                    docs,
+                    changed,
+                    deleted,
+                    watermark,
+                    checked / 1024,
+                    lastBuild.millis()));
+        return null;
+      }
+    } catch (IOException | RuntimeException e) {
+      refused = "the stored index cannot be used (" + e + ")";
+    }
+    closeWriter();
+    try {
+      directory.clear();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return refused;
+  }
+
   /** Indexes every stored product; replaces whatever was indexed. */
   public synchronized BuildReport build() {
     long start = System.nanoTime();
     try {
+      if (reuse && identity == null) {
+        identity = reader.identity();
+      }
       ensureWriter();
       Instant[] newest = {Instant.EPOCH};
       java.util.Map<String, Instant> seen = new java.util.HashMap<>();
@@ -191,7 +299,7 @@ public class CatalogIndex {
         try {
           writer.deleteAll();
           writer.addIndexes(merged);
-          writer.commit();
+          commit(newest[0]);
         } catch (IOException | RuntimeException e) {
           // never leave the deletion pending (a later refresh would commit an empty index): back
           // to the last commit, which the searchers still read; the next use reopens the writer
@@ -202,7 +310,7 @@ public class CatalogIndex {
       searchers.maybeRefreshBlocking();
       window.built(newest[0], seen);
       long bytes = indexBytes();
-      lastBuild = new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes);
+      lastBuild = new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes, false);
       upToDateAt = Instant.now();
       ready = true;
       LOG.info(
@@ -224,9 +332,7 @@ public class CatalogIndex {
   private void ensureWriter() {
     try {
       if (writer != null && !writer.isOpen()) {
-        searchers.close();
-        searcherFactory.close();
-        writer = null;
+        closeWriter();
       }
       if (writer == null) {
         if (directory == null) {
@@ -241,11 +347,50 @@ public class CatalogIndex {
     }
   }
 
+  /** Closes the writer and the searchers (not the directory), quietly. */
+  private void closeWriter() {
+    try {
+      if (searchers != null) {
+        searchers.close();
+      }
+      if (writer != null && writer.isOpen()) {
+        writer.rollback();
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.log(java.util.logging.Level.FINE, "Closing the catalog index writer", e);
+    } finally {
+      if (searcherFactory != null) {
+        searcherFactory.close();
+      }
+      searchers = null;
+      searcherFactory = null;
+      writer = null;
+    }
+  }
+
+  /**
+   * Commits what the writer holds, with what a restart needs to reuse it: the code's fingerprint,
+   * the database and the watermark the index is up to date with.
+   */
+  private void commit(Instant watermark) throws IOException {
+    writer.setLiveCommitData(
+        java.util.Map.of(
+                COMMIT_FINGERPRINT, IndexFingerprint.current(),
+                COMMIT_DATABASE, identity == null ? "" : identity,
+                COMMIT_WATERMARK, watermark.toString())
+            .entrySet());
+    writer.commit();
+  }
+
   /** Re-indexes the products changed since the last build or refresh; returns how many. */
   public synchronized int refresh() {
     if (!ready) {
       return 0;
     }
+    return refreshNow();
+  }
+
+  private int refreshNow() {
     ensureWriter();
     int total = 0;
     Instant newestIndexed = null;
@@ -272,7 +417,7 @@ public class CatalogIndex {
     }
     try {
       if (total > 0) {
-        writer.commit();
+        commit(window.watermark());
         searchers.maybeRefreshBlocking();
       }
     } catch (IOException e) {
@@ -291,32 +436,20 @@ public class CatalogIndex {
     if (!ready) {
       return 0;
     }
+    return pruneNow();
+  }
+
+  private int pruneNow() {
     ensureWriter();
     Set<String> stored = new HashSet<>(reader.allIds());
-    Set<String> indexed =
-        withSearcher(
-            s -> {
-              Set<String> ids = new HashSet<>();
-              try {
-                var storedFields = s.storedFields();
-                for (int doc = 0; doc < s.getIndexReader().maxDoc(); doc++) {
-                  String id = storedFields.document(doc, Set.of(ID)).get(ID);
-                  if (id != null) {
-                    ids.add(id);
-                  }
-                }
-              } catch (IOException e) {
-                throw new UncheckedIOException(e);
-              }
-              return ids;
-            });
+    Set<String> indexed = StoredIndex.ids(searchers);
     indexed.removeAll(stored);
     try {
       for (String gone : indexed) {
         writer.deleteDocuments(new Term(ID, gone));
       }
       if (!indexed.isEmpty()) {
-        writer.commit();
+        commit(window.watermark());
         searchers.maybeRefreshBlocking();
       }
     } catch (IOException e) {

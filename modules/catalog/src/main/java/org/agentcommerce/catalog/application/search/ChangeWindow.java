@@ -50,6 +50,17 @@ final class ChangeWindow {
         });
   }
 
+  /**
+   * After a restart over a stored index up to date with {@code watermark}, which holds {@code
+   * indexed} (id → updated_at) near it: the first refresh re-indexes only the products that
+   * changed.
+   */
+  void resumed(Instant watermark, Map<String, Instant> indexed) {
+    this.watermark = watermark;
+    recent.clear();
+    recent.putAll(indexed);
+  }
+
   /** The ids of the changes not yet indexed at that updated_at, in their order. */
   List<String> unseen(List<ProductReader.Change> changes) {
     List<String> ids = new ArrayList<>();

@@ -36,7 +36,8 @@ import org.apache.lucene.store.MMapDirectory;
  * falls back to the heap with a warning, so a node still starts. In the heap, {@code path} and
  * {@code lock} are null.
  */
-record IndexDirectory(Directory directory, Path path, Lock lock) implements AutoCloseable {
+record IndexDirectory(Directory directory, Path path, Lock lock, boolean kept)
+    implements AutoCloseable {
 
   private static final Logger LOG = Logger.getLogger(IndexDirectory.class.getName());
 
@@ -44,6 +45,12 @@ record IndexDirectory(Directory directory, Path path, Lock lock) implements Auto
   static final String MEMORY = "memory";
 
   static final String PREFIX = "ac-catalog-index-";
+
+  /**
+   * The directory a node keeps its index in between restarts, under the same parent: not named with
+   * {@link #PREFIX}, so that the clean-up of abandoned directories never takes it.
+   */
+  static final String KEPT = "ac-catalog-store";
 
   /** The file whose lock a running node holds in its directory. */
   static final String NODE_LOCK = "node.lock";
@@ -67,7 +74,7 @@ record IndexDirectory(Directory directory, Path path, Lock lock) implements Auto
       Path own = Files.createTempDirectory(base, PREFIX);
       try {
         MMapDirectory directory = new MMapDirectory(own);
-        return new IndexDirectory(directory, own, directory.obtainLock(NODE_LOCK));
+        return new IndexDirectory(directory, own, directory.obtainLock(NODE_LOCK), false);
       } catch (IOException | UncheckedIOException e) {
         delete(own);
         throw e;
@@ -82,6 +89,68 @@ record IndexDirectory(Directory directory, Path path, Lock lock) implements Auto
               + "); it is kept in the heap instead (ac.search.index-directory)",
           e);
       return inHeap();
+    }
+  }
+
+  /**
+   * The directory this node keeps its index in between restarts ({@value #KEPT} under {@code
+   * parent}, as for {@link #open}), with its lock held; null when another running node holds it
+   * (two nodes on one host, or a parent shared by containers), when it cannot be written, or when
+   * the index lives in the heap: then the caller opens a directory of its own that goes at stop.
+   */
+  static IndexDirectory openKept(String parent) {
+    if (parent != null && parent.trim().equalsIgnoreCase(MEMORY)) {
+      return null;
+    }
+    Path base =
+        Path.of(parent == null || parent.isBlank() ? System.getProperty("java.io.tmpdir") : parent);
+    Path kept = base.resolve(KEPT);
+    MMapDirectory directory = null;
+    try {
+      Files.createDirectories(kept);
+      directory = new MMapDirectory(kept);
+      IndexDirectory opened =
+          new IndexDirectory(directory, kept, directory.obtainLock(NODE_LOCK), true);
+      // a build's scratch directories, left by a node killed during a build
+      try (Stream<Path> entries = Files.list(kept)) {
+        entries
+            .filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+            .forEach(IndexDirectory::delete);
+      }
+      return opened;
+    } catch (IOException | UncheckedIOException | SecurityException e) {
+      LOG.info(
+          () ->
+              "The stored catalog index at "
+                  + kept
+                  + " is not this node's to use ("
+                  + e
+                  + "): this node builds an index of its own");
+      if (directory != null) {
+        try {
+          directory.close();
+        } catch (IOException ignored) {
+          // nothing was opened in it
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * Deletes every file of the index (a kept directory's lock stays held): before a full build over
+   * a stored index that was refused.
+   */
+  void clear() throws IOException {
+    for (String file : directory.listAll()) {
+      if (!file.equals(NODE_LOCK)) {
+        Path p = path == null ? null : path.resolve(file);
+        if (p != null && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+          delete(p);
+        } else {
+          directory.deleteFile(file);
+        }
+      }
     }
   }
 
@@ -114,10 +183,10 @@ record IndexDirectory(Directory directory, Path path, Lock lock) implements Auto
 
   /** The index in heap buffers: no path, no lock. */
   private static IndexDirectory inHeap() {
-    return new IndexDirectory(new ByteBuffersDirectory(), null, null);
+    return new IndexDirectory(new ByteBuffersDirectory(), null, null, false);
   }
 
-  /** Closes the directory and deletes its files. */
+  /** Closes the directory and deletes its files, unless it is the kept one. */
   @Override
   public void close() {
     try (Closeable held = lock) {
@@ -125,7 +194,7 @@ record IndexDirectory(Directory directory, Path path, Lock lock) implements Auto
     } catch (IOException e) {
       LOG.log(Level.FINE, "Closing the catalog index directory", e);
     }
-    if (path != null) {
+    if (path != null && !kept) {
       delete(path);
     }
   }

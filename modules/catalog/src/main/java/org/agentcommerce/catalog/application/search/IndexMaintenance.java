@@ -17,10 +17,11 @@ import org.agentcommerce.platform.api.SchemaReady;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Builds the catalog index once the schema is ready (in the background: readiness says DOWN until
- * it is done), then picks up changed products every {@code ac.catalog.index.refresh-interval} and
- * drops deleted ones every {@code ac.catalog.index.prune-interval}. Every node does this for
- * itself, so a change made through any node reaches all of them within one interval.
+ * Makes the catalog index ready once the schema is ready — the index this node kept, brought up to
+ * date, or else a full build (in the background: readiness says DOWN until it is done) — then picks
+ * up changed products every {@code ac.catalog.index.refresh-interval} and drops deleted ones every
+ * {@code ac.catalog.index.prune-interval}. Every node does this for itself, so a change made
+ * through any node reaches all of them within one interval.
  */
 @ApplicationScoped
 public class IndexMaintenance {
@@ -56,7 +57,7 @@ public class IndexMaintenance {
 
   private void buildThenMaintain() {
     try {
-      index.build();
+      index.start();
     } catch (RuntimeException e) {
       // The first build runs while the container may still be deploying the application, and a
       // class it loads then can fail to load ("zip file closed", seen once in CI): try again soon

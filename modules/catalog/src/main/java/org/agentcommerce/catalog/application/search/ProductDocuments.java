@@ -99,6 +99,12 @@ final class ProductDocuments {
     }
     if (p.vendor() != null) {
       d.add(new StringField(VENDOR_KEY, lower(p.vendor()), Field.Store.NO));
+      if (!p.vendor().isBlank()) {
+        // as the catalog spells it: what a node restarted over its stored index reads back
+        d.add(
+            new org.apache.lucene.document.SortedDocValuesField(
+                CatalogIndex.VENDOR_NAME, new org.apache.lucene.util.BytesRef(p.vendor())));
+      }
     }
     if (p.productType() != null) {
       d.add(new StringField(TYPE_KEY, lower(p.productType()), Field.Store.NO));
@@ -163,9 +169,10 @@ final class ProductDocuments {
     if (!weighted.isEmpty()) {
       d.add(new Field(TEXT, new WeightedTerms(weighted), WEIGHTED_TEXT));
     }
+    // Nanoseconds since the epoch: exact, so a node restarted over its stored index knows which
+    // version of each product it holds (and sorts by newest as before).
     d.add(
-        new NumericDocValuesField(
-            UPDATED, p.updatedAt() == null ? 0 : p.updatedAt().toEpochMilli()));
+        new NumericDocValuesField(UPDATED, p.updatedAt() == null ? 0 : epochNanos(p.updatedAt())));
     // The record as doc values, not a stored field: stored fields are compressed in blocks of many
     // documents, so reading one hit's record decompressed the whole block.
     d.add(
@@ -261,5 +268,10 @@ final class ProductDocuments {
 
   private static String lower(String s) {
     return s == null ? "" : s.toLowerCase(Locale.ROOT);
+  }
+
+  /** An instant as nanoseconds since the epoch (exact until the year 2262). */
+  static long epochNanos(java.time.Instant at) {
+    return Math.addExact(Math.multiplyExact(at.getEpochSecond(), 1_000_000_000L), at.getNano());
   }
 }

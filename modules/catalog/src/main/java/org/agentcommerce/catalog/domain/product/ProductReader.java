@@ -29,4 +29,13 @@ public interface ProductReader {
 
   /** Ids of every stored product: to find the ones deleted since the index was built. */
   List<String> allIds();
+
+  /**
+   * Names the database the products are read from, the same for every node and every restart of it:
+   * an index built from another database must not be reused. Null when the store cannot name itself
+   * (then no stored index is ever reused).
+   */
+  default String identity() {
+    return null;
+  }
 }

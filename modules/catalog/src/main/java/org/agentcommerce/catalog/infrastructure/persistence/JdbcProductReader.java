@@ -147,6 +147,42 @@ public class JdbcProductReader implements ProductReader {
     }
   }
 
+  /**
+   * The row of {@code catalog_identity}, written by the first node that asks: an insert that loses
+   * the race to another node's finds that node's row when it reads again.
+   */
+  @Override
+  public String identity() {
+    try (Connection c = dataSource().getConnection()) {
+      String found = readIdentity(c);
+      if (found != null) {
+        return found;
+      }
+      try (PreparedStatement ps =
+          c.prepareStatement("INSERT INTO catalog_identity (k, identity) VALUES ('catalog', ?)")) {
+        ps.setString(1, java.util.UUID.randomUUID().toString());
+        ps.executeUpdate();
+      } catch (SQLException raced) {
+        // another node wrote it first (a duplicate key): its row is the identity
+      }
+      found = readIdentity(c);
+      if (found == null) {
+        throw new IllegalStateException("The catalog identity could not be written");
+      }
+      return found;
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot read the catalog identity", e);
+    }
+  }
+
+  private static String readIdentity(Connection c) throws SQLException {
+    try (PreparedStatement ps =
+            c.prepareStatement("SELECT identity FROM catalog_identity WHERE k = 'catalog'");
+        ResultSet rs = ps.executeQuery()) {
+      return rs.next() ? rs.getString(1) : null;
+    }
+  }
+
   @Override
   public List<String> allIds() {
     try (Connection c = dataSource().getConnection();

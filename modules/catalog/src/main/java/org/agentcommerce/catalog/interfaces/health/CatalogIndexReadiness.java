@@ -39,6 +39,7 @@ public class CatalogIndexReadiness implements HealthCheck, StartupCheck {
       response
           .withData("products", report.products())
           .withData("build_ms", report.millis())
+          .withData("started_from", report.reused() ? "stored index" : "database")
           .withData("index_bytes", report.indexBytes());
     }
     return response.build();

@@ -159,6 +159,18 @@ class CatalogIndexRefreshTest {
       rows.add(p);
     }
 
+    void remove(String id) {
+      rows.removeIf(r -> r.id().equals(id));
+    }
+
+    /** The database's identity; null: it has none. */
+    String identity;
+
+    @Override
+    public String identity() {
+      return identity;
+    }
+
     /** How many products each batch of {@link #readAll} holds. */
     int batchSize = Integer.MAX_VALUE;
 
