@@ -13,6 +13,10 @@
 # The long tail's single-client latency is measured twice: right after start (cold, the first
 # search included; latency-longtail.json) and again after the wrk runs (warm;
 # latency-longtail-warm.json).
+# Last, restarts (issue 41): the server is stopped (SIGTERM) and started again over the index it
+# kept, then killed (SIGKILL) and started again; each prints its ready time, and the heap after a
+# full GC and the index's size on disk are printed. The index is kept in BENCH_INDEX_DIR (default
+# /tmp/ac-bench-index-<db>), emptied before the first start so that the first start builds.
 # Everything binds 127.0.0.1 and stops at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,8 +36,10 @@ stop() {
   server=""
 }
 trap stop EXIT
+index_dir="${BENCH_INDEX_DIR:-/tmp/ac-bench-index-$DB}"
+rm -rf "$index_dir"
 start() {
-  AC_DB_URL="$URL" AC_DB_USER=root AC_DEMO_DATA=true AC_RATE_LIMIT_TIER_ENTERPRISE=1000000000 \
+  AC_SEARCH_INDEX_DIRECTORY="$index_dir" AC_DB_URL="$URL" AC_DB_USER=root AC_DEMO_DATA=true AC_RATE_LIMIT_TIER_ENTERPRISE=1000000000 \
     AC_SEARCH_CACHE_ENTRIES="${AC_SEARCH_CACHE_ENTRIES:-2000}" java -Xms1g -Xmx"${BENCH_HEAP:-2g}" ${SERVER_OPTS:-} \
     -jar webapp/target/agent-commerce.jar --port "$PORT" >"$log" 2>&1 &
   server=$!
@@ -43,6 +49,16 @@ start() {
     sleep 0.2
   done
   echo "ready after $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+}
+# The used heap after a full GC, in MiB (what the node needs, not what it has not yet collected).
+heap_after_gc() {
+  local pid; pid=$(pgrep -f "agent-commerce.jar --port $PORT" | head -1)
+  jcmd "$pid" GC.run >/dev/null
+  jcmd "$pid" GC.heap_info | python3 -c '
+import re, sys
+t = sys.stdin.read()
+m = re.search(r"used (\d+)K", t)
+print(int(m.group(1)) // 1024 if m else "?")'
 }
 
 if [ "${SKIP_LOAD:-}" != 1 ]; then
@@ -108,3 +124,20 @@ python3 bench/latency.py 127.0.0.1 "$PORT" "$key" 2000 "$out/latency-longtail-wa
 wrk -t2 -c16 -d20s --latency "$base/health/live" | tee "$out/wrk-trivial-after.txt"
 after=$(grep Requests/sec "$out/wrk-trivial-after.txt" | awk '{print $2}')
 python3 -c "print(f'long-tail/trivial throughput ratio: {float($tail_rps)/((float($trivial)+float($after))/2):.2f} (trivial {float($trivial):.0f} before, {float($after):.0f} after)')"
+
+echo "== restarts over the stored index"
+echo "heap after GC: $(heap_after_gc) MiB"
+echo "index on disk: $(du -sm "$index_dir/ac-catalog-store" | cut -f1) MiB"
+stop
+: >"$log"
+start >"$out/restart.txt"
+sed 's/^/restart (SIGTERM) /' "$out/restart.txt"
+grep -a -o 'Catalog index reused.*' "$log" | sed 's/\x1b\[[0-9;]*m//g' || echo "restart did not reuse the index"
+echo "heap after GC after restart: $(heap_after_gc) MiB"
+kill -9 "$server"
+wait "$server" 2>/dev/null || true
+server=""
+: >"$log"
+start >"$out/restart.txt"
+sed 's/^/restart (SIGKILL) /' "$out/restart.txt"
+grep -a -o 'Catalog index reused.*' "$log" | sed 's/\x1b\[[0-9;]*m//g' || echo "restart did not reuse the index"

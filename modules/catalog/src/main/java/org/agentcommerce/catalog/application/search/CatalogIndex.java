@@ -144,6 +144,17 @@ public class CatalogIndex {
       defaultValue = "true")
   boolean reuse = true;
 
+  /**
+   * A directory the nodes of a fleet share where a copy of the index is published ({@link
+   * IndexSeed}): a node without a usable index of its own starts from it. Unset: no copies.
+   */
+  @Inject
+  @org.eclipse.microprofile.config.inject.ConfigProperty(name = "ac.search.index-seed")
+  java.util.Optional<String> seed = java.util.Optional.empty();
+
+  /** Holds a commit's files while they are copied to the seed. */
+  private org.apache.lucene.index.SnapshotDeletionPolicy snapshots;
+
   /** The database's identity, read at the first start or build; null when it has none. */
   private String identity;
 
@@ -179,7 +190,23 @@ public class CatalogIndex {
    * How the index was last made ready: a full build, or ({@code reused}) the stored index brought
    * up to date; {@code millis} is how long that took.
    */
-  public record BuildReport(long products, long millis, long indexBytes, boolean reused) {}
+  public record BuildReport(long products, long millis, long indexBytes, Source source) {
+
+    /** Whether an index written before was reused rather than built from the database. */
+    public boolean reused() {
+      return source != Source.DATABASE;
+    }
+  }
+
+  /** Where the index a node serves came from at start. */
+  public enum Source {
+    /** Built from every product in the database. */
+    DATABASE,
+    /** The index this node kept, brought up to date. */
+    STORED,
+    /** The fleet's published copy ({@code ac.search.index-seed}), brought up to date. */
+    SEED
+  }
 
   public boolean isReady() {
     return ready;
@@ -202,20 +229,73 @@ public class CatalogIndex {
       if (directory == null) {
         directory = IndexDirectory.openKept(indexDirectory.orElse(null));
       }
-      refused = directory == null ? "another node keeps the stored index here" : resume(begin);
+      refused =
+          directory == null
+              ? "another node keeps the stored index here"
+              : resume(begin, Source.STORED);
+      if (refused != null && seed.isPresent() && !seed.get().isBlank()) {
+        if (directory == null) {
+          directory = IndexDirectory.open(indexDirectory.orElse(null));
+        }
+        if (directory.path() != null
+            && IndexSeed.fetch(java.nio.file.Path.of(seed.get()), directory.path())) {
+          String fromSeed = resume(begin, Source.SEED);
+          refused = fromSeed == null ? null : refused + "; the fleet's copy: " + fromSeed;
+        }
+      }
     }
     if (refused == null) {
       return lastBuild;
     }
-    LOG.info(() -> "Catalog index: building from the database: " + refused);
+    String why = refused;
+    LOG.info(() -> "Catalog index: building from the database: " + why);
     return build();
+  }
+
+  /**
+   * Publishes a copy of the index's last commit to the fleet's seed directory when one is set and
+   * no copy there was published at or after {@code notBefore}; answers whether it did. Runs beside
+   * searches and refreshes: the commit's files are held until copied.
+   */
+  public boolean publishSeed(Instant notBefore) {
+    if (seed.isEmpty() || seed.get().isBlank() || !ready) {
+      return false;
+    }
+    java.nio.file.Path target = java.nio.file.Path.of(seed.get());
+    Instant published = IndexSeed.publishedAt(target);
+    if (published != null && !published.isBefore(notBefore)) {
+      return false;
+    }
+    IndexDirectory dir;
+    org.apache.lucene.index.SnapshotDeletionPolicy held;
+    synchronized (this) {
+      dir = directory;
+      held = snapshots;
+    }
+    if (dir == null || dir.path() == null || held == null) {
+      return false;
+    }
+    try {
+      long t0 = System.nanoTime();
+      boolean done = IndexSeed.publish(held, dir.directory(), dir.path(), target);
+      if (done) {
+        LOG.info(
+            () ->
+                String.format(
+                    "Catalog index copy published to %s in %d ms",
+                    target, (System.nanoTime() - t0) / 1_000_000));
+      }
+      return done;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
    * Brings the stored index up to date and makes it ready; answers why it was refused instead (then
    * the directory is empty again, for a build).
    */
-  private String resume(long begin) {
+  private String resume(long begin, Source source) {
     String refused;
     try {
       identity = reader.identity();
@@ -235,13 +315,14 @@ public class CatalogIndex {
         int deleted = pruneNow();
         long docs = StoredIndex.documents(searchers);
         lastBuild =
-            new BuildReport(docs, (System.nanoTime() - begin) / 1_000_000, indexBytes(), true);
+            new BuildReport(docs, (System.nanoTime() - begin) / 1_000_000, indexBytes(), source);
         ready = true;
         LOG.info(
             () ->
                 String.format(
-                    "Catalog index reused from %s: %d products, %d re-indexed and %d removed since"
-                        + " %s, %d KiB checked, ready in %d ms",
+                    "Catalog index reused (%s) at %s: %d products, %d re-indexed and %d removed"
+                        + " since %s, %d KiB checked, ready in %d ms",
+                    source == Source.SEED ? "the fleet's copy" : "this node's stored index",
                     directory.path(),
                     docs,
                     changed,
@@ -310,7 +391,8 @@ public class CatalogIndex {
       searchers.maybeRefreshBlocking();
       window.built(newest[0], seen);
       long bytes = indexBytes();
-      lastBuild = new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes, false);
+      lastBuild =
+          new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes, Source.DATABASE);
       upToDateAt = Instant.now();
       ready = true;
       LOG.info(
@@ -338,7 +420,12 @@ public class CatalogIndex {
         if (directory == null) {
           directory = IndexDirectory.open(indexDirectory.orElse(null));
         }
-        writer = new IndexWriter(directory.directory(), writerConfig());
+        IndexWriterConfig config = writerConfig();
+        snapshots =
+            new org.apache.lucene.index.SnapshotDeletionPolicy(
+                new org.apache.lucene.index.KeepOnlyLastCommitDeletionPolicy());
+        config.setIndexDeletionPolicy(snapshots);
+        writer = new IndexWriter(directory.directory(), config);
         searcherFactory = new SlicedSearcherFactory(searchThreads(), reading::get);
         searchers = new SearcherManager(writer, searcherFactory);
       }
@@ -365,6 +452,7 @@ public class CatalogIndex {
       searchers = null;
       searcherFactory = null;
       writer = null;
+      snapshots = null;
     }
   }
 

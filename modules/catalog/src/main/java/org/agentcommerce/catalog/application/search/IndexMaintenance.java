@@ -47,6 +47,11 @@ public class IndexMaintenance {
   @ConfigProperty(name = "ac.catalog.index.prune-interval", defaultValue = "PT5M")
   Duration pruneInterval;
 
+  /** How old the fleet's copy of the index may grow before a node publishes a new one. */
+  @Inject
+  @ConfigProperty(name = "ac.search.index-seed-interval", defaultValue = "PT15M")
+  Duration seedInterval;
+
   @Resource ManagedScheduledExecutorService scheduler;
 
   private final List<ScheduledFuture<?>> tasks = new ArrayList<>();
@@ -56,8 +61,10 @@ public class IndexMaintenance {
   }
 
   private void buildThenMaintain() {
+    java.time.Instant began = java.time.Instant.now();
+    CatalogIndex.BuildReport started;
     try {
-      index.start();
+      started = index.start();
     } catch (RuntimeException e) {
       // The first build runs while the container may still be deploying the application, and a
       // class it loads then can fail to load ("zip file closed", seen once in CI): try again soon
@@ -93,6 +100,20 @@ public class IndexMaintenance {
               () -> quietly("prune", index::prune),
               pruneInterval.toMillis(),
               pruneInterval.toMillis(),
+              TimeUnit.MILLISECONDS));
+      // A node that had to build publishes its copy at once (unless another did since it began);
+      // then whichever node finds the copy older than the interval publishes the next.
+      if (started.source() == CatalogIndex.Source.DATABASE) {
+        scheduler.execute(() -> quietly("publish", () -> index.publishSeed(began) ? 1 : 0));
+      }
+      tasks.add(
+          scheduler.scheduleWithFixedDelay(
+              () ->
+                  quietly(
+                      "publish",
+                      () -> index.publishSeed(java.time.Instant.now().minus(seedInterval)) ? 1 : 0),
+              seedInterval.toMillis(),
+              seedInterval.toMillis(),
               TimeUnit.MILLISECONDS));
     }
   }

@@ -177,8 +177,12 @@ class CatalogIndexRefreshTest {
     /** After how many batches {@link #readAll} fails (-1: never). */
     int failAfterBatches = -1;
 
+    /** How many times every product was read. */
+    int fullReads;
+
     @Override
     public long readAll(Consumer<List<ProductRecord>> batch) {
+      fullReads++;
       List<ProductRecord> byId =
           rows.stream().sorted(java.util.Comparator.comparing(ProductRecord::id)).toList();
       int batches = 0;

@@ -54,7 +54,12 @@ class StoredIndexTest {
   }
 
   private CatalogIndex node(boolean reuse, Path where) {
+    return node(reuse, where, null);
+  }
+
+  private CatalogIndex node(boolean reuse, Path where, Path seed) {
     CatalogIndex index = new CatalogIndex();
+    index.seed = Optional.ofNullable(seed).map(Path::toString);
     index.reader = store;
     index.buildParts = 3;
     index.reuse = reuse;
@@ -129,6 +134,39 @@ class StoredIndexTest {
     assertEquals("Zebra glow serum", title(second, "prod_005"), "changed while down");
     assertEquals("Zebra glow mask", title(second, "prod_900"), "added while down");
     assertFalse(ids(second).contains("prod_010"), "a product deleted while down is gone");
+  }
+
+  @Test
+  void aNewNodeStartsFromTheFleetsCopyWithoutReadingEveryProduct() throws IOException {
+    fill();
+    Path seed = parent.resolve("shared");
+    CatalogIndex first = node(true, Files.createDirectories(parent.resolve("host-a")), seed);
+    assertEquals(CatalogIndex.Source.DATABASE, first.start().source());
+    assertTrue(first.publishSeed(Instant.now().plusSeconds(1)));
+    assertFalse(
+        first.publishSeed(Instant.now().minusSeconds(60)), "a fresh copy is not published again");
+    Instant newest =
+        store.changesSince(Instant.EPOCH, 1000).stream()
+            .map(c -> c.updatedAt())
+            .max(Comparator.naturalOrder())
+            .orElseThrow();
+    store.put(
+        retitled(store.read(List.of("prod_007")).get(0), "Zebra balm", newest.plusSeconds(9)));
+
+    int fullReads = store.fullReads;
+    CatalogIndex joining = node(true, Files.createDirectories(parent.resolve("host-b")), seed);
+    assertEquals(CatalogIndex.Source.SEED, joining.start().source());
+    assertEquals(fullReads, store.fullReads, "the joining node read only what changed");
+    assertEquals("Zebra balm", title(joining, "prod_007"));
+    CatalogIndex rebuilt = node(false, Files.createDirectories(parent.resolve("host-r")));
+    rebuilt.start();
+    assertEquals(totals(answers(rebuilt)), totals(answers(joining)));
+
+    // a copy from another database is refused: the node builds
+    store.identity = "db-2";
+    CatalogIndex other = node(true, Files.createDirectories(parent.resolve("host-c")), seed);
+    assertEquals(CatalogIndex.Source.DATABASE, other.start().source());
+    assertEquals(400, other.documents());
   }
 
   @Test
