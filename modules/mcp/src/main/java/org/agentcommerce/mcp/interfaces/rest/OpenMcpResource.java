@@ -1,168 +1,69 @@
 package org.agentcommerce.mcp.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import org.agentcommerce.mcp.api.Door;
-import org.agentcommerce.mcp.interfaces.mcp.McpDoors;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /mcp}: the open tool door. No credential; limited per client address. The protocol is in
- * {@link org.agentcommerce.mcp.interfaces.mcp.McpEndpoint}; this class only carries HTTP to it.
+ * {@link org.agentcommerce.mcp.interfaces.mcp.McpEndpoint}; this class only carries HTTP to it. The
+ * methods, body and shared answers are {@link McpDoorOperations}'; the per-client limit's answer is
+ * this door's own (in an explicit {@code @APIResponses}, so that it is merged with them).
  */
 @RequestScoped
 @Path("/mcp")
 @Tag(name = "Tool doors", description = McpDocs.TAG)
-public class OpenMcpResource {
+@APIResponses(
+    @APIResponse(
+        responseCode = "429",
+        description = McpDocs.RATE_LIMITED,
+        content =
+            @Content(
+                mediaType = MediaType.APPLICATION_JSON,
+                schema = @Schema(ref = "JsonRpcMessage"))))
+public class OpenMcpResource extends McpDoorResource implements McpDoorOperations {
 
-  @Inject McpDoors doors;
+  public OpenMcpResource() {
+    super(Door.OPEN);
+  }
 
-  @Context HttpHeaders headers;
-  @Context HttpServletRequest servlet;
-
-  @POST
+  @Override
   @SecurityRequirementsSet
   @Operation(
       operationId = "mcpOpen",
       summary = "Open tool door (MCP over JSON-RPC 2.0)",
       description = McpDocs.OPEN_POST)
-  @APIResponse(
-      responseCode = "200",
-      description = McpDocs.OK,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessages")))
-  @APIResponse(responseCode = "202", description = McpDocs.ACCEPTED)
-  @APIResponse(
-      responseCode = "400",
-      description = McpDocs.BAD_REQUEST,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "403",
-      description = McpDocs.FORBIDDEN,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "406",
-      description = McpDocs.NOT_ACCEPTABLE,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "413",
-      description = McpDocs.TOO_LARGE,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "415",
-      description = McpDocs.UNSUPPORTED_TYPE,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "429",
-      description = McpDocs.RATE_LIMITED,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  public Response post(
-      @RequestBody(
-              required = true,
-              description = McpDocs.BODY,
-              content =
-                  @Content(
-                      mediaType = MediaType.APPLICATION_JSON,
-                      schema = @Schema(ref = "JsonRpcMessages")))
-          InputStream body) {
-    return McpHttp.answer(doors.endpoint(Door.OPEN), "POST", headers, servlet, body);
+  public Response post(InputStream body) {
+    return answer("POST", body);
   }
 
-  @GET
+  @Override
   @SecurityRequirementsSet
   @Operation(
       operationId = "mcpOpenStream",
       summary = "No server-to-client stream",
       description = McpDocs.NO_STREAM)
-  @APIResponse(
-      responseCode = "405",
-      description = McpDocs.NOT_ALLOWED,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "403",
-      description = McpDocs.FORBIDDEN,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "429",
-      description = McpDocs.RATE_LIMITED,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
   public Response get() {
-    return McpHttp.answer(doors.endpoint(Door.OPEN), "GET", headers, servlet, null);
+    return answer("GET", null);
   }
 
-  @DELETE
+  @Override
   @SecurityRequirementsSet
   @Operation(
       operationId = "mcpOpenEndSession",
       summary = "No sessions to end",
       description = McpDocs.NO_SESSION)
-  @APIResponse(
-      responseCode = "405",
-      description = McpDocs.NOT_ALLOWED,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "403",
-      description = McpDocs.FORBIDDEN,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
-  @APIResponse(
-      responseCode = "429",
-      description = McpDocs.RATE_LIMITED,
-      content =
-          @Content(
-              mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(ref = "JsonRpcMessage")))
   public Response delete() {
-    return McpHttp.answer(doors.endpoint(Door.OPEN), "DELETE", headers, servlet, null);
+    return answer("DELETE", null);
   }
 }
