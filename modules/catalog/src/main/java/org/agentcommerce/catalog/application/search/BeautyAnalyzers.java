@@ -7,6 +7,7 @@ import java.text.ParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.agentcommerce.catalog.domain.tables.DataFiles;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
@@ -31,35 +32,12 @@ import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
  */
 public final class BeautyAnalyzers {
 
-  /** One spelling of each word the catalog writes two ways. */
+  /**
+   * One spelling of each word the catalog writes two ways ("moisturiser" and "moisturizer"): read
+   * from {@code spellings.tsv} beside this class.
+   */
   static final Map<String, String> SPELLINGS =
-      Map.ofEntries(
-          Map.entry("moisturiser", "moisturizer"),
-          Map.entry("moisturisers", "moisturizers"),
-          Map.entry("moisturising", "moisturizing"),
-          Map.entry("moisturise", "moisturize"),
-          Map.entry("colour", "color"),
-          Map.entry("colours", "colors"),
-          Map.entry("coloured", "colored"),
-          Map.entry("favourite", "favorite"),
-          Map.entry("odour", "odor"),
-          Map.entry("fibre", "fiber"),
-          Map.entry("centre", "center"),
-          Map.entry("optimising", "optimizing"),
-          Map.entry("minimising", "minimizing"),
-          Map.entry("neutralising", "neutralizing"),
-          Map.entry("hydrating", "hydrate"),
-          Map.entry("hydration", "hydrate"),
-          Map.entry("hydrates", "hydrate"),
-          Map.entry("sunscreens", "sunscreen"),
-          Map.entry("suncream", "sunscreen"),
-          Map.entry("sunblock", "sunscreen"),
-          Map.entry("perfumes", "perfume"),
-          // Cream in French, Spanish and Italian: "crème hydratante" is a moisturizing cream.
-          Map.entry("creme", "cream"),
-          Map.entry("cremes", "creams"),
-          Map.entry("crema", "cream"),
-          Map.entry("cremas", "creams"));
+      Map.copyOf(DataFiles.table(BeautyAnalyzers.class, "spellings.tsv"));
 
   /** Query-time synonyms of the vertical, Solr format. */
   static final String SYNONYMS =

@@ -1,9 +1,11 @@
 package org.agentcommerce.catalog.infrastructure.connector;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.agentcommerce.catalog.domain.tables.DataFiles;
 
 /**
  * Turns the HTML of a product description into plain text: scripts, styles and comments dropped,
@@ -25,55 +27,40 @@ final class HtmlText {
   private static final Pattern LINE_BREAKS = Pattern.compile("[\\r\\n]+");
   private static final Pattern SPACES = Pattern.compile("[\\s\\u00A0\\u2007\\u202F]+");
 
-  private static final Map<String, String> NAMED =
-      Map.ofEntries(
-          Map.entry("amp", "&"),
-          Map.entry("lt", "<"),
-          Map.entry("gt", ">"),
-          Map.entry("quot", "\""),
-          Map.entry("apos", "'"),
-          Map.entry("nbsp", " "),
-          Map.entry("shy", ""),
-          Map.entry("ndash", "\u2013"),
-          Map.entry("mdash", "\u2014"),
-          Map.entry("hellip", "\u2026"),
-          Map.entry("lsquo", "\u2018"),
-          Map.entry("rsquo", "\u2019"),
-          Map.entry("ldquo", "\u201C"),
-          Map.entry("rdquo", "\u201D"),
-          Map.entry("laquo", "\u00AB"),
-          Map.entry("raquo", "\u00BB"),
-          Map.entry("bull", "\u2022"),
-          Map.entry("middot", "\u00B7"),
-          Map.entry("copy", "\u00A9"),
-          Map.entry("reg", "\u00AE"),
-          Map.entry("trade", "\u2122"),
-          Map.entry("deg", "\u00B0"),
-          Map.entry("times", "\u00D7"),
-          Map.entry("euro", "\u20AC"),
-          Map.entry("pound", "\u00A3"),
-          Map.entry("yen", "\u00A5"),
-          Map.entry("cent", "\u00A2"),
-          Map.entry("aacute", "\u00E1"),
-          Map.entry("agrave", "\u00E0"),
-          Map.entry("acirc", "\u00E2"),
-          Map.entry("auml", "\u00E4"),
-          Map.entry("ccedil", "\u00E7"),
-          Map.entry("eacute", "\u00E9"),
-          Map.entry("egrave", "\u00E8"),
-          Map.entry("ecirc", "\u00EA"),
-          Map.entry("iacute", "\u00ED"),
-          Map.entry("ntilde", "\u00F1"),
-          Map.entry("oacute", "\u00F3"),
-          Map.entry("ouml", "\u00F6"),
-          Map.entry("uacute", "\u00FA"),
-          Map.entry("uuml", "\u00FC"),
-          Map.entry("Auml", "\u00C4"),
-          Map.entry("Ouml", "\u00D6"),
-          Map.entry("Uuml", "\u00DC"),
-          Map.entry("szlig", "\u00DF"));
+  private static final Pattern CODE_POINT = Pattern.compile("U\\+[0-9A-F]{4,6}");
+
+  /** The named entities and the text each becomes: {@code html-entities.tsv} beside this class. */
+  static final Map<String, String> NAMED = namedEntities("html-entities.tsv");
 
   private HtmlText() {}
+
+  /** A table of named entities beside this class. */
+  static Map<String, String> namedEntities(String file) {
+    Map<String, String> named = new HashMap<>();
+    DataFiles.table(HtmlText.class, file)
+        .forEach((name, value) -> named.put(name, replacement(file, name, value)));
+    return Map.copyOf(named);
+  }
+
+  /** A table value: {@code none} is nothing, {@code U+2013} that code point. */
+  private static String replacement(String file, String name, String value) {
+    if ("none".equals(value)) {
+      return "";
+    }
+    if (CODE_POINT.matcher(value).matches()) {
+      int codePoint = Integer.parseInt(value, 2, value.length(), 16);
+      if (Character.isValidCodePoint(codePoint)) {
+        return Character.toString(codePoint);
+      }
+    }
+    throw new IllegalStateException(
+        "data file "
+            + file
+            + ": none or a code point (U+2013) expected for "
+            + name
+            + ": "
+            + value);
+  }
 
   /** The plain text of {@code html}, lines separated by {@code \n}; null when there is none. */
   static String toPlainText(String html) {

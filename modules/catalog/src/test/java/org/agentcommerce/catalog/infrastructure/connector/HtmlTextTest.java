@@ -2,6 +2,8 @@ package org.agentcommerce.catalog.infrastructure.connector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -42,5 +44,21 @@ class HtmlTextTest {
     assertNull(HtmlText.toPlainText(null));
     assertNull(HtmlText.toPlainText("  "));
     assertNull(HtmlText.toPlainText("<p>&nbsp;</p><br/>"));
+  }
+
+  @Test
+  void theEntityTableHasTheFortyFiveEntitiesOfTheJavaTableItReplaced() {
+    assertEquals(45, HtmlText.NAMED.size());
+    // nbsp is a plain space and shy nothing; names are case-sensitive.
+    assertEquals(
+        "& |x|\u2026|\u00C4|\u00E4|&AMP;",
+        HtmlText.decodeEntities("&amp;&nbsp;|x&shy;|&hellip;|&Auml;|&auml;|&AMP;"));
+  }
+
+  @Test
+  void aBadEntityValueFailsNamingTheFile() {
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> HtmlText.namedEntities("bad-entities.tsv"));
+    assertTrue(e.getMessage().contains("bad-entities.tsv"), e.getMessage());
   }
 }
