@@ -271,11 +271,7 @@ public class PartnerPurchaseResource {
     PurchaseRequest request = request(body);
     caller.requireMerchantAccess(body.merchantId());
     PartnerPurchaseService.Opened opened = service.create(owner, request);
-    Response.ResponseBuilder r = Response.status(Response.Status.ACCEPTED).entity(opened.view());
-    if (opened.replayed()) {
-      r.header("Idempotent-Replayed", "true");
-    }
-    return r.build();
+    return accepted(opened.view(), "Idempotent-Replayed", opened.replayed() ? "true" : null);
   }
 
   @GET
@@ -371,10 +367,15 @@ public class PartnerPurchaseResource {
       @PathParam("purchase_id") @Size(max = 40) String purchaseId,
       @NotNull @Valid PartnerPurchaseRequest body) {
     PartnerPurchaseService.Resumed r = service.resume(owner(), purchaseId, request(body));
-    return Response.status(Response.Status.ACCEPTED)
-        .entity(r.view())
-        .header("Contact-Renewed", String.valueOf(r.renewed()))
-        .build();
+    return accepted(r.view(), "Contact-Renewed", String.valueOf(r.renewed()));
+  }
+
+  /**
+   * The 202 of create and resume: the purchase, and the one header that tells what the call did (a
+   * null value sends none).
+   */
+  static Response accepted(PurchaseView view, String header, String value) {
+    return Response.status(Response.Status.ACCEPTED).entity(view).header(header, value).build();
   }
 
   @POST
