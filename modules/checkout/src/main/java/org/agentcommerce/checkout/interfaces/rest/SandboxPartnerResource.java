@@ -109,10 +109,6 @@ public class SandboxPartnerResource {
       operationId = "sandboxPartnerQuote",
       summary = "Sandbox partner: quote a SKU",
       description = "Prices a SKU of a merchant for a quantity; the quote lives 15 minutes.")
-  @Parameter(
-      name = "Authorization",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
       description = "The quote",
@@ -252,10 +248,6 @@ public class SandboxPartnerResource {
   @GET
   @Path("/orders/{order_id}")
   @Operation(operationId = "sandboxPartnerOrder", summary = "Sandbox partner: an order")
-  @Parameter(
-      name = "Authorization",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
       description = "The order",
