@@ -19,7 +19,9 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.agentcommerce.checkout.application.CheckoutIntentService;
 import org.agentcommerce.checkout.application.HostedCheckoutService;
+import org.agentcommerce.checkout.application.HostedCheckoutService.HostedCheckoutView;
 import org.agentcommerce.checkout.application.HostedPayment;
+import org.agentcommerce.checkout.application.HostedPayment.HostedPaymentResult;
 import org.agentcommerce.platform.api.ApiException;
 import org.agentcommerce.platform.api.security.Caller;
 import org.agentcommerce.platform.api.security.KeyIfSent;
@@ -37,6 +39,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * The hosted checkout page's own API. Its credential is the checkout token (X-Checkout-Token, read
  * by the page from its address's fragment): the buyer is present, and the token opens its own
  * intent only, until it expires or the checkout is paid. Answers are never cached.
+ *
+ * <p>Every operation can refuse the token (401, 410): those answers are declared once on the class;
+ * an operation that says more about one declares it again. (Payara adds the class's responses to an
+ * operation that declares none, or two or more, of its own.)
  */
 @RequestScoped
 @Path("/agent/v1/checkout/hosted")
@@ -46,6 +52,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
 @SecurityRequirementsSet(@SecurityRequirement(name = "HTTPBearer"))
 @Tag(name = "Checkout")
+@Produces(MediaType.APPLICATION_JSON)
+@APIResponse(
+    responseCode = "401",
+    description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
+@APIResponse(responseCode = "410", description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED")
 public class HostedCheckoutResource {
 
   @Inject HostedCheckoutService hosted;
@@ -86,7 +97,6 @@ public class HostedCheckoutResource {
       @Valid WireItems.Address shippingAddress) {}
 
   @GET
-  @Produces(MediaType.APPLICATION_JSON)
   @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
   @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
   @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
@@ -100,12 +110,7 @@ public class HostedCheckoutResource {
   @APIResponse(
       responseCode = "200",
       description = "The checkout",
-      content =
-          @Content(
-              schema = @Schema(implementation = HostedCheckoutService.HostedCheckoutView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
+      content = @Content(schema = @Schema(implementation = HostedCheckoutView.class)))
   @APIResponse(
       responseCode = "410",
       description =
@@ -118,7 +123,6 @@ public class HostedCheckoutResource {
   @POST
   @Path("/price")
   @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
   @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
   @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
   @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
@@ -132,18 +136,12 @@ public class HostedCheckoutResource {
   @APIResponse(
       responseCode = "200",
       description = "The checkout at its new prices",
-      content =
-          @Content(
-              schema = @Schema(implementation = HostedCheckoutService.HostedCheckoutView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
+      content = @Content(schema = @Schema(implementation = HostedCheckoutView.class)))
   @APIResponse(
       responseCode = "409",
       description =
           "INVALID_STATE (the order is made), SHIPPING_NOT_AVAILABLE, OUT_OF_STOCK and the other"
               + " quote refusals")
-  @APIResponse(responseCode = "410", description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED")
   @APIResponse(
       responseCode = "429",
       description = "TOO_MANY_PRICINGS (ac.checkout.max-pricings per checkout, default 20)")
@@ -162,7 +160,6 @@ public class HostedCheckoutResource {
   @POST
   @Path("/pay")
   @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
   @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
   @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
   @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
@@ -179,18 +176,13 @@ public class HostedCheckoutResource {
   @APIResponse(
       responseCode = "200",
       description = "How the payment stands",
-      content =
-          @Content(schema = @Schema(implementation = HostedPayment.HostedPaymentResult.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
+      content = @Content(schema = @Schema(implementation = HostedPaymentResult.class)))
   @APIResponse(
       responseCode = "409",
       description =
           "QUOTE_MISMATCH (the address is not the one priced, or the total or quote is not the"
               + " one the page showed), QUOTE_EXPIRED,"
               + " OUT_OF_STOCK, ORDER_ALREADY_PAID, PAYMENT_IN_PROGRESS")
-  @APIResponse(responseCode = "410", description = "CHECKOUT_TOKEN_EXPIRED, CHECKOUT_TOKEN_USED")
   @APIResponse(
       responseCode = "422",
       description = "A token that is not the card form's, missing e-mail or address",
@@ -198,7 +190,7 @@ public class HostedCheckoutResource {
   @APIResponse(responseCode = "503", description = "PSP_NOT_CONFIGURED")
   public Response pay(@NotNull @Valid HostedPayRequest body) {
     String base = links.of(uri).toString().replaceAll("/$", "");
-    HostedPayment.HostedPaymentResult r =
+    HostedPaymentResult r =
         payments.pay(
             auth(),
             new HostedCheckoutService.Details(
@@ -213,7 +205,6 @@ public class HostedCheckoutResource {
 
   @POST
   @Path("/refresh")
-  @Produces(MediaType.APPLICATION_JSON)
   @Parameter(name = "X-Checkout-Token", in = ParameterIn.HEADER, required = true)
   @Parameter(name = "X-Checkout-UI-Key", in = ParameterIn.HEADER)
   @Parameter(name = "X-Checkout-UI-Auth", in = ParameterIn.HEADER)
@@ -228,12 +219,7 @@ public class HostedCheckoutResource {
   @APIResponse(
       responseCode = "200",
       description = "The checkout",
-      content =
-          @Content(
-              schema = @Schema(implementation = HostedCheckoutService.HostedCheckoutView.class)))
-  @APIResponse(
-      responseCode = "401",
-      description = "CHECKOUT_TOKEN_INVALID, CHECKOUT_UI_AUTH_REQUIRED, INVALID_API_KEY")
+      content = @Content(schema = @Schema(implementation = HostedCheckoutView.class)))
   @APIResponse(
       responseCode = "410",
       description = "CHECKOUT_TOKEN_EXPIRED; CHECKOUT_TOKEN_USED (paid)")

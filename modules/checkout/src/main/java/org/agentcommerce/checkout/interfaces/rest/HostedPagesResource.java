@@ -28,11 +28,20 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * under this module's {@code META-INF/resources/checkout}; the page's credential is in the
  * address's fragment, which never reaches the server. Served with a strict Content-Security-Policy
  * (own scripts and styles only, no framing, no referrer).
+ *
+ * <p>The three pages answer alike: their 200 is declared once on the class, and each page declares
+ * only its 404. (Payara adds the class's one response to an operation that declares at most one of
+ * its own; the assets declare their own 200 and a 404.)
  */
 @ApplicationScoped
 @Path("/checkout")
 @SecurityRequirementsSet
 @Tag(name = "Hosted pages", description = "The pages a buyer opens from the agent's chat")
+@APIResponse(
+    responseCode = "200",
+    description = "The page",
+    content =
+        @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(implementation = String.class)))
 public class HostedPagesResource {
 
   private static final String ROOT = "/META-INF/resources/checkout/";
@@ -59,18 +68,7 @@ public class HostedPagesResource {
           "Opened by the buyer with the token in the fragment: checkout_url is"
               + " /checkout/{intent_id}#token=ct_…. The page calls /agent/v1/checkout/hosted with"
               + " it.")
-  @APIResponse(
-      responseCode = "200",
-      description = "The page",
-      content =
-          @Content(
-              mediaType = MediaType.TEXT_HTML,
-              schema = @Schema(implementation = String.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND (not an intent id)",
-      content =
-          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND (not an intent id)")
   public Response checkout(@PathParam("intent_id") String intentId) {
     return shell("checkout", intentId, "ci_[A-Za-z0-9]{6,40}");
   }
@@ -81,18 +79,7 @@ public class HostedPagesResource {
   @Operation(
       operationId = "hostedApprovalPage",
       summary = "The buyer's page to approve or decline one payment (approve_url)")
-  @APIResponse(
-      responseCode = "200",
-      description = "The page",
-      content =
-          @Content(
-              mediaType = MediaType.TEXT_HTML,
-              schema = @Schema(implementation = String.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND (not an approval id)",
-      content =
-          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND (not an approval id)")
   public Response approval(@PathParam("approval_id") String approvalId) {
     return shell("approval", approvalId, "hil_[A-Za-z0-9]{6,40}");
   }
@@ -103,18 +90,7 @@ public class HostedPagesResource {
   @Operation(
       operationId = "hostedAuthorizationPage",
       summary = "The buyer's page to confirm a mandate payment (confirm_url)")
-  @APIResponse(
-      responseCode = "200",
-      description = "The page",
-      content =
-          @Content(
-              mediaType = MediaType.TEXT_HTML,
-              schema = @Schema(implementation = String.class)))
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND (not an authorization id)",
-      content =
-          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND (not an authorization id)")
   public Response authorization(@PathParam("authorization_id") String authorizationId) {
     return shell("authorization", authorizationId, "[a-z]{2,5}_[A-Za-z0-9]{6,40}");
   }
@@ -130,11 +106,7 @@ public class HostedPagesResource {
         @Content(mediaType = "text/javascript", schema = @Schema(implementation = String.class)),
         @Content(mediaType = "text/css", schema = @Schema(implementation = String.class))
       })
-  @APIResponse(
-      responseCode = "404",
-      description = "NOT_FOUND",
-      content =
-          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "ErrorResponse")))
+  @APIResponse(responseCode = "404", description = "NOT_FOUND")
   public Response asset(@PathParam("name") String name) {
     String type = ASSETS.get(name);
     if (type == null) {

@@ -158,10 +158,6 @@ public class PartnerPurchaseResource {
               + " SELECTION_REFUSED with reason no_such_position, unknown_sku, ambiguous_sku,"
               + " no_sku or not_live). Writes nothing (no buyer, consent, idempotency, click,"
               + " enrollment or purchase record) and calls no partner.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "200",
       description = "The one SKU the selector names",
@@ -246,10 +242,6 @@ public class PartnerPurchaseResource {
               + " without expiry: the same body answers the same purchase (Idempotent-Replayed:"
               + " true), another body is 409 idempotency_conflict. 503 PARTNER_CREATE_DISABLED"
               + " when ac.partner.create-enabled is off.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "202",
       description = "The purchase, opened (or the one the key opened)",
@@ -271,11 +263,7 @@ public class PartnerPurchaseResource {
     PurchaseRequest request = request(body);
     caller.requireMerchantAccess(body.merchantId());
     PartnerPurchaseService.Opened opened = service.create(owner, request);
-    Response.ResponseBuilder r = Response.status(Response.Status.ACCEPTED).entity(opened.view());
-    if (opened.replayed()) {
-      r.header("Idempotent-Replayed", "true");
-    }
-    return r.build();
+    return accepted(opened.view(), "Idempotent-Replayed", opened.replayed() ? "true" : null);
   }
 
   @GET
@@ -317,10 +305,6 @@ public class PartnerPurchaseResource {
   @GET
   @Path("/{purchase_id}")
   @Operation(operationId = "getPartnerPurchase", summary = "Read a partner purchase")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "200",
       description = "The purchase",
@@ -347,10 +331,6 @@ public class PartnerPurchaseResource {
               + " accepted submission answers the same view and renews nothing. Terminal"
               + " purchases (409 PURCHASE_TERMINAL) and legacy rows or rows whose place call may"
               + " be at the partner (409 PURCHASE_NOT_RESUMABLE) are refused.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "202",
       description = "The purchase",
@@ -371,10 +351,15 @@ public class PartnerPurchaseResource {
       @PathParam("purchase_id") @Size(max = 40) String purchaseId,
       @NotNull @Valid PartnerPurchaseRequest body) {
     PartnerPurchaseService.Resumed r = service.resume(owner(), purchaseId, request(body));
-    return Response.status(Response.Status.ACCEPTED)
-        .entity(r.view())
-        .header("Contact-Renewed", String.valueOf(r.renewed()))
-        .build();
+    return accepted(r.view(), "Contact-Renewed", String.valueOf(r.renewed()));
+  }
+
+  /**
+   * The 202 of create and resume: the purchase, and the one header that tells what the call did (a
+   * null value sends none).
+   */
+  static Response accepted(PurchaseView view, String header, String value) {
+    return Response.status(Response.Status.ACCEPTED).entity(view).header(header, value).build();
   }
 
   @POST
@@ -388,10 +373,6 @@ public class PartnerPurchaseResource {
               + " fingerprint), available while create is disabled. No merchant or catalog"
               + " lookup, no write, no partner call. A missing mapping (404) or an uncertain one"
               + " (409) never permits creating another attempt.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
   @APIResponse(
       responseCode = "200",
       description = "The purchase",

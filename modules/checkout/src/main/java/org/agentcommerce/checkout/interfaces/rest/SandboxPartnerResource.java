@@ -44,12 +44,18 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * set, otherwise with a random per-process key that only this server's partner adapter sends
  * ({@link SandboxPartnerKey}); an anonymous caller is 401. It is 404 when {@code
  * ac.partner.sandbox.enabled} is off. docs/partner-purchases.md.
+ *
+ * <p>Every operation can answer 401 and 503 (an injected outage), declared once on the class; an
+ * operation that says more about one declares it again. (Payara adds the class's responses to an
+ * operation that declares none, or two or more, of its own.)
  */
 @RequestScoped
 @Path("/sandbox/partner/v1")
 @SecurityRequirementsSet
 @Tag(name = "Sandbox partner", description = "The built-in sandbox purchasing partner")
 @Produces(MediaType.APPLICATION_JSON)
+@APIResponse(responseCode = "401", description = "UNAUTHORIZED")
+@APIResponse(responseCode = "503", description = "partner_unavailable")
 public class SandboxPartnerResource {
 
   @Inject SandboxPartnerBooks books;
@@ -103,10 +109,6 @@ public class SandboxPartnerResource {
       operationId = "sandboxPartnerQuote",
       summary = "Sandbox partner: quote a SKU",
       description = "Prices a SKU of a merchant for a quantity; the quote lives 15 minutes.")
-  @Parameter(
-      name = "Authorization",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
       description = "The quote",
@@ -154,10 +156,8 @@ public class SandboxPartnerResource {
       responseCode = "200",
       description = "The checkout",
       content = @Content(schema = @Schema(implementation = SandboxPartnerCheckout.class)))
-  @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
   @APIResponse(responseCode = "404", description = "quote_not_found, NOT_FOUND (sandbox off)")
   @APIResponse(responseCode = "409", description = "quote_expired")
-  @APIResponse(responseCode = "503", description = "partner_unavailable")
   public SandboxPartnerCheckout checkout(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @HeaderParam("Idempotency-Key") @NotBlank @Size(max = 100) String key,
@@ -192,12 +192,10 @@ public class SandboxPartnerResource {
       responseCode = "200",
       description = "The order",
       content = @Content(schema = @Schema(implementation = SandboxPartnerOrder.class)))
-  @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
   @APIResponse(responseCode = "404", description = "checkout_not_found, NOT_FOUND (sandbox off)")
   @APIResponse(
       responseCode = "502",
       description = "partner_answer_lost (an injected fault: the order was placed)")
-  @APIResponse(responseCode = "503", description = "partner_unavailable")
   public SandboxPartnerOrder place(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @HeaderParam("Idempotency-Key") @NotBlank @Size(max = 100) String key,
@@ -234,9 +232,7 @@ public class SandboxPartnerResource {
       responseCode = "200",
       description = "Zero or one order",
       content = @Content(schema = @Schema(implementation = SandboxPartnerOrders.class)))
-  @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
   @APIResponse(responseCode = "404", description = "NOT_FOUND (sandbox off)")
-  @APIResponse(responseCode = "503", description = "partner_unavailable")
   public SandboxPartnerOrders find(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @QueryParam("idempotency_key") @NotBlank @Size(max = 100) String key) {
@@ -252,17 +248,11 @@ public class SandboxPartnerResource {
   @GET
   @Path("/orders/{order_id}")
   @Operation(operationId = "sandboxPartnerOrder", summary = "Sandbox partner: an order")
-  @Parameter(
-      name = "Authorization",
-      in = ParameterIn.HEADER,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 300))
   @APIResponse(
       responseCode = "200",
       description = "The order",
       content = @Content(schema = @Schema(implementation = SandboxPartnerOrder.class)))
-  @APIResponse(responseCode = "401", description = "UNAUTHORIZED")
   @APIResponse(responseCode = "404", description = "order_not_found, NOT_FOUND (sandbox off)")
-  @APIResponse(responseCode = "503", description = "partner_unavailable")
   public SandboxPartnerOrder order(
       @HeaderParam("Authorization") @Size(max = 300) String authorization,
       @PathParam("order_id") @Size(max = 40) String orderId) {
