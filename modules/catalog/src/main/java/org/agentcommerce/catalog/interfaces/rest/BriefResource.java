@@ -37,6 +37,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -94,10 +95,11 @@ public class BriefResource {
               + " unknowns. answers refine it, keyed like partial_brief in clarify. The brief is"
               + " stored and readable by id by the agent that built it. Accepts an optional"
               + " Idempotency-Key header.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      description = "Optional; repeats with the same key and body replay the first response")
+  @Parameters(
+      @Parameter(
+          name = "Idempotency-Key",
+          in = ParameterIn.HEADER,
+          description = "Optional; repeats with the same key and body replay the first response"))
   @APIResponse(
       responseCode = "200",
       description = "The stored brief",

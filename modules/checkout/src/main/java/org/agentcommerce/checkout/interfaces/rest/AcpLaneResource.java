@@ -37,6 +37,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -149,10 +150,11 @@ public class AcpLaneResource {
               + " (X-Agent-User-JWT, USER_AUTH_REQUIRED without one). Otherwise the redirect"
               + " floor with its reason. With the flag off (the default) every merchant gets"
               + " the floor. Never charges.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      description = "The verified buyer token; needed for the in-chat lane")
+  @Parameters(
+      @Parameter(
+          name = "X-Agent-User-JWT",
+          in = ParameterIn.HEADER,
+          description = "The verified buyer token; needed for the in-chat lane"))
   @APIResponse(
       responseCode = "200",
       description = "The lane",

@@ -39,6 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -144,11 +145,12 @@ public class AcpProtocolResource {
       description =
           "line_items[].id is a product id, or product_id:variant_id for a product with several"
               + " variants; currency must be the merchant's. Prices on the server.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 255))
+  @Parameters(
+      @Parameter(
+          name = "Idempotency-Key",
+          in = ParameterIn.HEADER,
+          required = true,
+          schema = @Schema(type = SchemaType.STRING, maxLength = 255)))
   @RequestBody(content = @Content(schema = @Schema(implementation = AcpCreateRequest.class)))
   @APIResponse(
       responseCode = "201",
@@ -195,11 +197,12 @@ public class AcpProtocolResource {
       description =
           "Items (replace the basket), fulfillment details, the fulfillment option, discounts;"
               + " the basket is priced again.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 255))
+  @Parameters(
+      @Parameter(
+          name = "Idempotency-Key",
+          in = ParameterIn.HEADER,
+          required = true,
+          schema = @Schema(type = SchemaType.STRING, maxLength = 255)))
   @RequestBody(content = @Content(schema = @Schema(implementation = AcpUpdateRequest.class)))
   @APIResponse(
       responseCode = "200",
@@ -228,11 +231,12 @@ public class AcpProtocolResource {
               + " approval threshold: 409 HIL_REQUIRED, its message carries the buyer's"
               + " approve_url and the approval id; once approved, complete again with"
               + " X-HIL-Approval: hil_… (the same order is charged).")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 255))
+  @Parameters(
+      @Parameter(
+          name = "Idempotency-Key",
+          in = ParameterIn.HEADER,
+          required = true,
+          schema = @Schema(type = SchemaType.STRING, maxLength = 255)))
   @RequestBody(content = @Content(schema = @Schema(implementation = AcpCompleteRequest.class)))
   @APIResponse(
       responseCode = "200",
@@ -305,11 +309,12 @@ public class AcpProtocolResource {
       operationId = "acpCancelCheckoutSession",
       summary = "ACP: cancel a checkout session",
       description = "405 not_cancelable when it is completed or canceled already.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 255))
+  @Parameters(
+      @Parameter(
+          name = "Idempotency-Key",
+          in = ParameterIn.HEADER,
+          required = true,
+          schema = @Schema(type = SchemaType.STRING, maxLength = 255)))
   @APIResponse(
       responseCode = "200",
       description = "The canceled session",

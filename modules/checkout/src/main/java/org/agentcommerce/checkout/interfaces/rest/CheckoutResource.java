@@ -41,6 +41,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -213,11 +214,12 @@ public class CheckoutResource {
               + " carrying the token in its fragment. Needs the verified buyer token. Refusals:"
               + " QUOTE_REQUIRED_BEFORE_PURCHASE (neither sent), ORDER_ALREADY_PAID,"
               + " QUOTE_EXPIRED, QUOTE_CONSUMED 409; ORDER_NOT_FOUND, QUOTE_NOT_FOUND 404.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The verified buyer token")
+  @Parameters(
+      @Parameter(
+          name = "X-Agent-User-JWT",
+          in = ParameterIn.HEADER,
+          required = true,
+          description = "The verified buyer token"))
   @APIResponse(
       responseCode = "200",
       description = "The intent",

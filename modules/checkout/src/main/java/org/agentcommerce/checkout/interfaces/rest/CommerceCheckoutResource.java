@@ -44,6 +44,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -285,11 +286,12 @@ public class CommerceCheckoutResource {
               + " is paid (the PSP's own payment intent is created when the page pays)."
               + " 409 ORDER_ALREADY_PAID when there is nothing to pay; another agent's or buyer's"
               + " checkout is 404.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      required = true,
-      description = "The verified buyer token")
+  @Parameters(
+      @Parameter(
+          name = "X-Agent-User-JWT",
+          in = ParameterIn.HEADER,
+          required = true,
+          description = "The verified buyer token"))
   @APIResponse(
       responseCode = "200",
       description = "The checkout with its payment action",
@@ -414,7 +416,7 @@ public class CommerceCheckoutResource {
           "Through the payment's refund service: never more than was captured (409"
               + " REFUND_EXCEEDS_PAYMENT); 409 PAYMENT_NOT_SUCCEEDED when nothing was captured."
               + " Idempotent with Idempotency-Key or idempotency_key.")
-  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
+  @Parameters(@Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "200",
       description = "The refund",

@@ -43,6 +43,7 @@ import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -158,6 +159,11 @@ public class PartnerPurchaseResource {
               + " SELECTION_REFUSED with reason no_such_position, unknown_sku, ambiguous_sku,"
               + " no_sku or not_live). Writes nothing (no buyer, consent, idempotency, click,"
               + " enrollment or purchase record) and calls no partner.")
+  @Parameters(
+      @Parameter(
+          name = "X-Agent-User-JWT",
+          in = ParameterIn.HEADER,
+          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
   @APIResponse(
       responseCode = "200",
       description = "The one SKU the selector names",
@@ -242,6 +248,11 @@ public class PartnerPurchaseResource {
               + " without expiry: the same body answers the same purchase (Idempotent-Replayed:"
               + " true), another body is 409 idempotency_conflict. 503 PARTNER_CREATE_DISABLED"
               + " when ac.partner.create-enabled is off.")
+  @Parameters(
+      @Parameter(
+          name = "X-Agent-User-JWT",
+          in = ParameterIn.HEADER,
+          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
   @APIResponse(
       responseCode = "202",
       description = "The purchase, opened (or the one the key opened)",
@@ -305,6 +316,11 @@ public class PartnerPurchaseResource {
   @GET
   @Path("/{purchase_id}")
   @Operation(operationId = "getPartnerPurchase", summary = "Read a partner purchase")
+  @Parameters(
+      @Parameter(
+          name = "X-Agent-User-JWT",
+          in = ParameterIn.HEADER,
+          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
   @APIResponse(
       responseCode = "200",
       description = "The purchase",
@@ -331,6 +347,11 @@ public class PartnerPurchaseResource {
               + " accepted submission answers the same view and renews nothing. Terminal"
               + " purchases (409 PURCHASE_TERMINAL) and legacy rows or rows whose place call may"
               + " be at the partner (409 PURCHASE_NOT_RESUMABLE) are refused.")
+  @Parameters(
+      @Parameter(
+          name = "X-Agent-User-JWT",
+          in = ParameterIn.HEADER,
+          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
   @APIResponse(
       responseCode = "202",
       description = "The purchase",
@@ -373,6 +394,11 @@ public class PartnerPurchaseResource {
               + " fingerprint), available while create is disabled. No merchant or catalog"
               + " lookup, no write, no partner call. A missing mapping (404) or an uncertain one"
               + " (409) never permits creating another attempt.")
+  @Parameters(
+      @Parameter(
+          name = "X-Agent-User-JWT",
+          in = ParameterIn.HEADER,
+          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
   @APIResponse(
       responseCode = "200",
       description = "The purchase",

@@ -37,6 +37,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -147,7 +148,7 @@ public class QuoteResource {
               + " Its total is authoritative until expires_at (10 minutes by default) and it can be"
               + " used by one order. Unknown or inapplicable discount codes are 422. Same refusals"
               + " as order creation for items.")
-  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
+  @Parameters(@Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "200",
       description = "The quote",

@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -50,7 +51,7 @@ public class QuotesV2Resource {
       operationId = "previewQuoteV2",
       summary = "Get a server-locked quote (the origin service's v2 route)",
       description = "The same as POST /agent/v1/quotes/preview.")
-  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
+  @Parameters(@Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "200",
       description = "The quote",

@@ -33,6 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -109,6 +110,11 @@ public class SandboxPartnerResource {
       operationId = "sandboxPartnerQuote",
       summary = "Sandbox partner: quote a SKU",
       description = "Prices a SKU of a merchant for a quantity; the quote lives 15 minutes.")
+  @Parameters(
+      @Parameter(
+          name = "Authorization",
+          in = ParameterIn.HEADER,
+          schema = @Schema(type = SchemaType.STRING, maxLength = 300)))
   @APIResponse(
       responseCode = "200",
       description = "The quote",
@@ -248,6 +254,11 @@ public class SandboxPartnerResource {
   @GET
   @Path("/orders/{order_id}")
   @Operation(operationId = "sandboxPartnerOrder", summary = "Sandbox partner: an order")
+  @Parameters(
+      @Parameter(
+          name = "Authorization",
+          in = ParameterIn.HEADER,
+          schema = @Schema(type = SchemaType.STRING, maxLength = 300)))
   @APIResponse(
       responseCode = "200",
       description = "The order",

@@ -33,6 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -130,7 +131,7 @@ public class MandateResource {
       description =
           "Needs the buyer's verified token: the mandate is theirs. The payment method"
               + " is a PSP's saved method (pm_…), stored for off-session charges and never shown.")
-  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true))
   @APIResponse(
       responseCode = "200",
       description = "The mandate",
@@ -201,7 +202,7 @@ public class MandateResource {
   @BuyerRequired
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(operationId = "revokeMandate", summary = "The buyer revokes a mandate")
-  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true))
   @APIResponse(
       responseCode = "200",
       description = "The mandate, revoked",

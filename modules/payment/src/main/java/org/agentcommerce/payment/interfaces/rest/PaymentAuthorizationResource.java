@@ -18,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -49,7 +50,7 @@ public class PaymentAuthorizationResource {
   @Operation(
       operationId = "confirmPaymentAuthorization",
       summary = "The buyer confirms a stepped-up authorization")
-  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true))
   @APIResponse(
       responseCode = "200",
       description = "The authorization, usable",

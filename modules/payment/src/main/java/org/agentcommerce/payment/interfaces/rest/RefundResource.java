@@ -27,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -83,7 +84,7 @@ public class RefundResource {
               + " PAYMENT_NOT_FOUND 404 (also another agent's, or with a buyer token another"
               + " buyer's), PAYMENT_NOT_SUCCEEDED and REFUND_EXCEEDS_PAYMENT 409."
               + " Idempotent with Idempotency-Key or idempotency_key.")
-  @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER)
+  @Parameters(@Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "200",
       description = "The refund",

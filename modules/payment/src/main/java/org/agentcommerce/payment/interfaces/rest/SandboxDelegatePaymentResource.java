@@ -35,6 +35,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -73,11 +74,12 @@ public class SandboxDelegatePaymentResource {
               + " 4000000000009995). The same Idempotency-Key and body again is 409"
               + " duplicate_request (the token is not kept, so it cannot be shown twice); another"
               + " body is 422 idempotency_conflict.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING, maxLength = 255))
+  @Parameters(
+      @Parameter(
+          name = "Idempotency-Key",
+          in = ParameterIn.HEADER,
+          required = true,
+          schema = @Schema(type = SchemaType.STRING, maxLength = 255)))
   @APIResponse(
       responseCode = "201",
       description = "The vault token",

@@ -25,6 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -56,10 +57,11 @@ public class BuyersResource {
               + " source. Merging into an alias merges into its canonical reference, and earlier"
               + " aliases of the source follow it. Repeating the same merge changes nothing."
               + " Accepts an optional Idempotency-Key header.")
-  @Parameter(
-      name = "Idempotency-Key",
-      in = ParameterIn.HEADER,
-      description = "Optional; repeats with the same key and body replay the first response")
+  @Parameters(
+      @Parameter(
+          name = "Idempotency-Key",
+          in = ParameterIn.HEADER,
+          description = "Optional; repeats with the same key and body replay the first response"))
   @APIResponse(
       responseCode = "200",
       description = "Merged; target_buyer_ref is the canonical reference",
