@@ -117,6 +117,26 @@ class ArchitectureTest {
               "java.sql..", "javax.sql..", "jakarta.persistence..", "jakarta.transaction..")
           .because("resources map the wire to application services, which own the transactions");
 
+  /**
+   * Not a wall, a trap: Payara's OpenAPI scanner reads a method's parameters from the
+   * {@code @Parameters} container javac makes of two or more {@code @Parameter}s and drops a lone
+   * one, so a single documented parameter is written inside {@code @Parameters(…)}.
+   */
+  static final ArchRule NO_LONE_PARAMETER =
+      com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods()
+          .that()
+          .areDeclaredInClassesThat()
+          .resideInAPackage("org.agentcommerce..")
+          .should()
+          .beAnnotatedWith(org.eclipse.microprofile.openapi.annotations.parameters.Parameter.class)
+          .because(
+              "the OpenAPI document would silently lose it (write @Parameters(@Parameter(…)))");
+
+  @Test
+  void noParameterIsDroppedFromTheDocument() {
+    NO_LONE_PARAMETER.check(main);
+  }
+
   @Test
   void modulesDependOneWay() {
     MODULE_DIRECTION.check(main);

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
 import javax.crypto.Mac;
@@ -107,6 +109,9 @@ class StorefrontWebhooksIT {
     }
   }
 
+  /** The payment of the last {@link #confirmedOrder}. */
+  private String paymentId;
+
   /** A paid order placed on the (sandbox) platform: answers its platform order id. */
   private String[] confirmedOrder() throws Exception {
     String id =
@@ -120,7 +125,7 @@ class StorefrontWebhooksIT {
                 "X-API-Key",
                 agent.apiKey()))
             .getString("order_id");
-    TestPayments.pay(http, agent.apiKey(), id);
+    paymentId = TestPayments.pay(http, agent.apiKey(), id).getString("payment_id");
     ok(http.post("/agent/v1/orders/" + id + "/confirm-payment", "", "X-API-Key", agent.apiKey()));
     JsonObject o = awaitOrder(id, x -> x.getString("status").equals("confirmed"));
     return new String[] {id, o.getJsonObject("tracking").getString("merchant_order_id")};
@@ -191,6 +196,86 @@ class StorefrontWebhooksIT {
     JsonObject r = ok(send(LUMEN, "refunds/create", "wh-" + UUID.randomUUID(), body, hmac(body)));
     assertEquals("applied", r.getString("outcome"));
     awaitOrder(order[0], x -> x.getString("status").equals("refunded"));
+  }
+
+  private static String refundBody(long refundId, String platformOrderId, String amount) {
+    return "{\"id\":"
+        + refundId
+        + ",\"order_id\":\""
+        + platformOrderId
+        + "\",\"transactions\":[{\"kind\":\"refund\",\"status\":\"success\",\"amount\":\""
+        + amount
+        + "\"}]}";
+  }
+
+  private List<JsonObject> refundedEvents(String orderId) throws Exception {
+    return ok(
+            http.get(
+                "/agent/v1/orders/events?order_id=" + orderId + "&limit=200",
+                "X-API-Key",
+                agent.apiKey()))
+        .getJsonArray("events")
+        .stream()
+        .map(JsonValue::asJsonObject)
+        .filter(e -> e.getString("event_type").equals("order.refunded"))
+        .toList();
+  }
+
+  @Test
+  void oneRefundSentUnderAnotherWebhookIdMovesTheOrderOnce() throws Exception {
+    // The signature covers the body, not the webhook id: a replayed body, or the same refund sent
+    // to a second subscription, must not refund twice in our records.
+    String[] order = confirmedOrder();
+    long refundId = System.nanoTime();
+    String body = refundBody(refundId, order[1], "5.00");
+    JsonObject first =
+        ok(send(LUMEN, "refunds/create", "wh-" + UUID.randomUUID(), body, hmac(body)));
+    assertEquals("applied", first.getString("outcome"));
+    for (int i = 0; i < 3; i++) {
+      JsonObject again =
+          ok(send(LUMEN, "refunds/create", "wh-" + UUID.randomUUID(), body, hmac(body)));
+      assertEquals("duplicate_refund", again.getString("outcome"), again::toString);
+    }
+    JsonObject o = awaitOrder(order[0], x -> x.getString("status").equals("partially_refunded"));
+    assertEquals("5.00", o.getString("total_refunded"), o::toString);
+    assertEquals(1, refundedEvents(order[0]).size());
+  }
+
+  @Test
+  void aPaymentRefundCountsWhatThePlatformRefunded() throws Exception {
+    String[] order = confirmedOrder();
+    String total = awaitOrder(order[0], x -> true).getString("total_amount");
+    String body = refundBody(System.nanoTime(), order[1], "5.00");
+    assertEquals(
+        "applied",
+        ok(send(LUMEN, "refunds/create", "wh-" + UUID.randomUUID(), body, hmac(body)))
+            .getString("outcome"));
+    awaitOrder(order[0], x -> x.getString("status").equals("partially_refunded"));
+
+    // the whole payment is more than is left of the order: refused before the PSP is asked
+    Http.Answer tooMuch =
+        http.post(
+            "/agent/v1/payments/" + paymentId + "/refunds",
+            "{\"amount\":\"" + total + "\"}",
+            "X-API-Key",
+            agent.apiKey());
+    assertEquals(409, tooMuch.status(), tooMuch::toString);
+    assertEquals(
+        "REFUND_EXCEEDS_PAYMENT",
+        tooMuch.json().getJsonObject("detail").getString("error"),
+        tooMuch::toString);
+
+    // "the rest" is what is left of the order, and it settles: the order is refunded in full
+    JsonObject rest =
+        ok(
+            http.post(
+                "/agent/v1/payments/" + paymentId + "/refunds", "{}", "X-API-Key", agent.apiKey()));
+    assertEquals("succeeded", rest.getString("status"), rest::toString);
+    assertEquals(
+        new java.math.BigDecimal(total).subtract(new java.math.BigDecimal("5.00")),
+        new java.math.BigDecimal(rest.getString("amount")));
+    awaitOrder(order[0], x -> x.getString("status").equals("refunded"));
+    assertEquals(2, refundedEvents(order[0]).size());
   }
 
   @Test

@@ -68,6 +68,23 @@ public interface OrderBook {
    */
   void lateCapture(String orderId, String type, java.util.Map<String, Object> data);
 
-  /** Money given back: → partially_refunded or refunded, event order.refunded. */
+  /**
+   * Money given back: → partially_refunded or refunded, event order.refunded. More than is left of
+   * the order's total is refused (409 REFUND_EXCEEDS_TOTAL) and changes nothing.
+   */
   void refunded(String orderId, String refundId, Money amount);
+
+  /**
+   * What is left to refund of the order: its total less what was refunded (through payments or by
+   * the merchant's platform), read under the order's row lock, which the calling transaction keeps.
+   */
+  Money refundable(String orderId);
+
+  /**
+   * A refund a PSP has already made: moves the order as {@link #refunded} does, but never refuses,
+   * for the money is gone whatever our records say. When it exceeds what is left (a refund made on
+   * the merchant's platform meanwhile), the order is recorded refunded in full, the event carries
+   * {@code exceeds_order_total} with the excess, and an operator is warned in the log.
+   */
+  void refundMade(String orderId, String refundId, Money amount);
 }

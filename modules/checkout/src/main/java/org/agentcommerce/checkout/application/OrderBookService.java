@@ -23,6 +23,9 @@ import org.agentcommerce.platform.api.Money;
 @Transactional
 public class OrderBookService implements OrderBook {
 
+  private static final java.util.logging.Logger LOG =
+      java.util.logging.Logger.getLogger(OrderBookService.class.getName());
+
   @Inject OrderRepository orders;
   @Inject Baskets baskets;
   @Inject CheckoutIntentRepository intents;
@@ -131,8 +134,78 @@ public class OrderBookService implements OrderBook {
           Map.of("order_id", orderId),
           Map.of());
     }
+    moveRefunded(o, refundId, amount.minorUnits(), amount, 0);
+  }
+
+  @Override
+  public Money refundable(String orderId) {
+    Order o = moves.byId(orderId);
+    return Money.ofMinor(o.totalMinor() - o.refundedMinor(), o.currency());
+  }
+
+  @Override
+  public void refundMade(String orderId, String refundId, Money amount) {
+    Order o = moves.byId(orderId);
+    if (!amount.currencyCode().equals(o.currency())) {
+      // cannot happen (a payment's refund is in its order's currency); never lose the record
+      LOG.severe(
+          () ->
+              "Refund "
+                  + refundId
+                  + " of order "
+                  + orderId
+                  + " was made in "
+                  + amount.currencyCode()
+                  + ", the order is in "
+                  + o.currency()
+                  + ": the order is not moved. Reconcile with the merchant.");
+      moves.publish(
+          o,
+          "order.refunded",
+          Map.of("refund_id", refundId, "refund_amount", amount.amount().toPlainString()));
+      return;
+    }
+    long left = o.totalMinor() - o.refundedMinor();
+    long applied = Math.min(amount.minorUnits(), left);
+    long excess = amount.minorUnits() - applied;
+    if (excess > 0) {
+      LOG.severe(
+          () ->
+              String.format(
+                  "Refund %s of order %s: the PSP refunded %s %s, more than the %s %s left of the"
+                      + " order; the order is recorded refunded in full. Reconcile with the"
+                      + " merchant (refunds made on the merchant's platform count against the"
+                      + " order).",
+                  refundId,
+                  orderId,
+                  amount.amount().toPlainString(),
+                  amount.currencyCode(),
+                  Amounts.major(left, o.currency()),
+                  o.currency()));
+    }
+    if (applied == 0 && o.status() == OrderStatus.REFUNDED) {
+      // nothing left to move: the event still tells the agent that money went back
+      moves.publish(
+          o,
+          "order.refunded",
+          Map.of(
+              "refund_id", refundId,
+              "refund_amount", amount.amount().toPlainString(),
+              "refunded_total", Amounts.major(o.refundedMinor(), o.currency()),
+              "exceeds_order_total", amount.amount().toPlainString()));
+      return;
+    }
+    moveRefunded(o, refundId, applied, amount, excess);
+  }
+
+  /**
+   * Counts {@code appliedMinor} as refunded and moves the order; {@code amount} is what the refund
+   * was, {@code excessMinor} how much of it the order's total could not take.
+   */
+  private void moveRefunded(
+      Order o, String refundId, long appliedMinor, Money amount, long excessMinor) {
     long counted = o.spendCounted();
-    o.refunded(amount.minorUnits());
+    o.refunded(appliedMinor);
     orders.spendChanged(o, counted);
     OrderStatus target =
         o.refundedMinor() == o.totalMinor() ? OrderStatus.REFUNDED : OrderStatus.PARTIALLY_REFUNDED;
@@ -143,9 +216,15 @@ public class OrderBookService implements OrderBook {
         target,
         "payment",
         refundId,
-        Map.of(
-            "refund_id", refundId,
-            "refund_amount", amount.amount().toPlainString(),
-            "refunded_total", Amounts.major(o.refundedMinor(), o.currency())));
+        excessMinor == 0
+            ? Map.of(
+                "refund_id", refundId,
+                "refund_amount", amount.amount().toPlainString(),
+                "refunded_total", Amounts.major(o.refundedMinor(), o.currency()))
+            : Map.of(
+                "refund_id", refundId,
+                "refund_amount", amount.amount().toPlainString(),
+                "refunded_total", Amounts.major(o.refundedMinor(), o.currency()),
+                "exceeds_order_total", Amounts.major(excessMinor, o.currency())));
   }
 }

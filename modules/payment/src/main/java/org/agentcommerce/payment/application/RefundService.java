@@ -143,6 +143,17 @@ public class RefundService {
                 .setParameter(1, paymentId)
                 .getSingleResult();
     long left = p.amount().minorUnits() - refunded.longValue();
+    // What is left of the order counts too: the merchant's platform may have refunded some of it
+    // (storefront refunds/create), and a refund of this payment still open is not in it yet.
+    Number open =
+        (Number)
+            em.createNativeQuery(
+                    "SELECT COALESCE(SUM(amount_minor), 0) FROM payment_refunds WHERE payment_id = ? AND"
+                        + " status IN ('pending', 'unknown')")
+                .setParameter(1, paymentId)
+                .getSingleResult();
+    long orderLeft = orders.refundable(p.orderId()).minorUnits() - open.longValue();
+    left = Math.max(0, Math.min(left, orderLeft));
     Money money;
     try {
       money =
@@ -249,7 +260,9 @@ public class RefundService {
             .executeUpdate();
     Refund refund = find(refundId).orElseThrow();
     if (changed == 1 && "succeeded".equals(status)) {
-      orders.refunded(orderId, refundId, refund.amount());
+      // the PSP has refunded: recorded whatever is left of the order (never refused here, or the
+      // refund would stay open for ever while the money is gone)
+      orders.refundMade(orderId, refundId, refund.amount());
     }
     if (changed == 1 && !open) {
       figures.refundSettled(status);

@@ -158,27 +158,12 @@ public class ProductResource {
       in = ParameterIn.QUERY,
       description = "ISO 3166-1 country code: prices in that market's currency",
       schema = @Schema(type = SchemaType.STRING, pattern = "^[A-Za-z]{2}$"))
-  @Parameter(name = "psp", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "payment_method_type",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "card_network",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "issuer_name",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "wallet_type",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "installment_provider",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "psp", in = ParameterIn.QUERY)
+  @Parameter(name = "payment_method_type", in = ParameterIn.QUERY)
+  @Parameter(name = "card_network", in = ParameterIn.QUERY)
+  @Parameter(name = "issuer_name", in = ParameterIn.QUERY)
+  @Parameter(name = "wallet_type", in = ParameterIn.QUERY)
+  @Parameter(name = "installment_provider", in = ParameterIn.QUERY)
   public MerchantProductsResponse merchantProducts(
       @PathParam("merchant_id") String merchantId,
       @Parameter(
@@ -231,27 +216,12 @@ public class ProductResource {
       in = ParameterIn.QUERY,
       description = "ISO 3166-1 country code: prices in that market's currency",
       schema = @Schema(type = SchemaType.STRING, pattern = "^[A-Za-z]{2}$"))
-  @Parameter(name = "psp", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "payment_method_type",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "card_network",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "issuer_name",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "wallet_type",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(
-      name = "installment_provider",
-      in = ParameterIn.QUERY,
-      schema = @Schema(type = SchemaType.STRING))
+  @Parameter(name = "psp", in = ParameterIn.QUERY)
+  @Parameter(name = "payment_method_type", in = ParameterIn.QUERY)
+  @Parameter(name = "card_network", in = ParameterIn.QUERY)
+  @Parameter(name = "issuer_name", in = ParameterIn.QUERY)
+  @Parameter(name = "wallet_type", in = ParameterIn.QUERY)
+  @Parameter(name = "installment_provider", in = ParameterIn.QUERY)
   public ProductResponse merchantProduct(
       @PathParam("merchant_id") String merchantId,
       @PathParam("product_id") String productId,

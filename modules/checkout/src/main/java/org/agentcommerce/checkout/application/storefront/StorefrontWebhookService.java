@@ -224,8 +224,31 @@ public class StorefrontWebhookService {
       if (money.minorUnits() > left) {
         return new Applied("refused", o.orderId());
       }
-      String refundId = "sfr_" + text(payload.get("id"));
-      orderBook.refunded(o.orderId(), refundId, money);
+      String platformRefundId = text(payload.get("id"));
+      if (platformRefundId == null || platformRefundId.length() > 100) {
+        return new Applied("refused", o.orderId());
+      }
+      // One move per platform refund, whatever webhook id carries it: the row's primary key
+      // decides (a concurrent copy waits on it, then fails and is retried by its sender).
+      boolean seen =
+          !em.createNativeQuery(
+                  "SELECT order_id FROM storefront_refunds WHERE merchant_id = ? AND"
+                      + " platform_refund_id = ?")
+              .setParameter(1, merchantId)
+              .setParameter(2, platformRefundId)
+              .getResultList()
+              .isEmpty();
+      if (seen) {
+        return new Applied("duplicate_refund", o.orderId());
+      }
+      em.createNativeQuery(
+              "INSERT INTO storefront_refunds (merchant_id, platform_refund_id, order_id,"
+                  + " received_at) VALUES (?, ?, ?, CURRENT_TIMESTAMP(6))")
+          .setParameter(1, merchantId)
+          .setParameter(2, platformRefundId)
+          .setParameter(3, o.orderId())
+          .executeUpdate();
+      orderBook.refunded(o.orderId(), "sfr_" + platformRefundId, money);
       return new Applied("applied", o.orderId());
     }
     // orders/cancelled: the order book has no merchant-side cancel port yet (docs/events.md).

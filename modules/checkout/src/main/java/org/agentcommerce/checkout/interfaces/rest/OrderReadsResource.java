@@ -67,10 +67,10 @@ public class OrderReadsResource {
       description =
           "The same as POST /agent/v1/orders/create: the same body, headers, refusals and"
               + " answer, idempotent per key.")
-  @org.eclipse.microprofile.openapi.annotations.parameters.Parameter(
-      name = "Idempotency-Key",
-      in = org.eclipse.microprofile.openapi.annotations.enums.ParameterIn.HEADER,
-      schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING))
+  @org.eclipse.microprofile.openapi.annotations.parameters.Parameters(
+      @org.eclipse.microprofile.openapi.annotations.parameters.Parameter(
+          name = "Idempotency-Key",
+          in = org.eclipse.microprofile.openapi.annotations.enums.ParameterIn.HEADER))
   @APIResponse(
       responseCode = "200",
       description = "The order",

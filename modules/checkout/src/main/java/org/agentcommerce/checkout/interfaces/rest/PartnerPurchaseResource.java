@@ -159,11 +159,7 @@ public class PartnerPurchaseResource {
               + " SELECTION_REFUSED with reason no_such_position, unknown_sku, ambiguous_sku,"
               + " no_sku or not_live). Writes nothing (no buyer, consent, idempotency, click,"
               + " enrollment or purchase record) and calls no partner.")
-  @Parameters(
-      @Parameter(
-          name = "X-Agent-User-JWT",
-          in = ParameterIn.HEADER,
-          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "200",
       description = "The one SKU the selector names",
@@ -248,19 +244,14 @@ public class PartnerPurchaseResource {
               + " without expiry: the same body answers the same purchase (Idempotent-Replayed:"
               + " true), another body is 409 idempotency_conflict. 503 PARTNER_CREATE_DISABLED"
               + " when ac.partner.create-enabled is off.")
-  @Parameters(
-      @Parameter(
-          name = "X-Agent-User-JWT",
-          in = ParameterIn.HEADER,
-          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "202",
       description = "The purchase, opened (or the one the key opened)",
       headers =
           @Header(
               name = "Idempotent-Replayed",
-              description = "true when the key had opened this purchase before",
-              schema = @Schema(type = SchemaType.STRING)),
+              description = "true when the key had opened this purchase before"),
       content = @Content(schema = @Schema(implementation = PurchaseView.class)))
   @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
   @APIResponse(responseCode = "403", description = "MERCHANT_ACCESS_DENIED, MERCHANT_INACTIVE")
@@ -282,10 +273,7 @@ public class PartnerPurchaseResource {
       operationId = "listPartnerPurchases",
       summary = "List this buyer's partner purchases",
       description = "The purchases of this agent and this buyer, newest first.")
-  @Parameter(
-      name = "X-Agent-User-JWT",
-      in = ParameterIn.HEADER,
-      description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)")
+  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER)
   @Parameter(
       name = "limit",
       in = ParameterIn.QUERY,
@@ -316,11 +304,7 @@ public class PartnerPurchaseResource {
   @GET
   @Path("/{purchase_id}")
   @Operation(operationId = "getPartnerPurchase", summary = "Read a partner purchase")
-  @Parameters(
-      @Parameter(
-          name = "X-Agent-User-JWT",
-          in = ParameterIn.HEADER,
-          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "200",
       description = "The purchase",
@@ -347,19 +331,14 @@ public class PartnerPurchaseResource {
               + " accepted submission answers the same view and renews nothing. Terminal"
               + " purchases (409 PURCHASE_TERMINAL) and legacy rows or rows whose place call may"
               + " be at the partner (409 PURCHASE_NOT_RESUMABLE) are refused.")
-  @Parameters(
-      @Parameter(
-          name = "X-Agent-User-JWT",
-          in = ParameterIn.HEADER,
-          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "202",
       description = "The purchase",
       headers =
           @Header(
               name = "Contact-Renewed",
-              description = "true when this call renewed the contact clock, else false",
-              schema = @Schema(type = SchemaType.STRING)),
+              description = "true when this call renewed the contact clock, else false"),
       content = @Content(schema = @Schema(implementation = PurchaseView.class)))
   @APIResponse(responseCode = "401", description = "USER_AUTH_REQUIRED")
   @APIResponse(
@@ -394,11 +373,7 @@ public class PartnerPurchaseResource {
               + " fingerprint), available while create is disabled. No merchant or catalog"
               + " lookup, no write, no partner call. A missing mapping (404) or an uncertain one"
               + " (409) never permits creating another attempt.")
-  @Parameters(
-      @Parameter(
-          name = "X-Agent-User-JWT",
-          in = ParameterIn.HEADER,
-          description = "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)"))
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER))
   @APIResponse(
       responseCode = "200",
       description = "The purchase",

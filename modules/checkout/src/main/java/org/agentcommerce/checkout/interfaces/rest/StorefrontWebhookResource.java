@@ -41,7 +41,8 @@ public class StorefrontWebhookResource {
       @Schema(required = true) String eventId,
       @Schema(
               required = true,
-              description = "applied | ignored_topic | ignored_state | order_not_found | refused")
+              description =
+                  "applied | ignored_topic | ignored_state | order_not_found | duplicate_refund | refused")
           String outcome,
       String orderId) {}
 

@@ -19,7 +19,6 @@ import org.agentcommerce.mcp.interfaces.mcp.McpSettings;
 import org.agentcommerce.platform.api.ApiException;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -64,8 +63,7 @@ public class UcpProfileResource {
           @Header(
               name = "Cache-Control",
               description =
-                  "public, max-age=300 with ac.public-base-url; private, max-age=300 otherwise",
-              schema = @Schema(type = SchemaType.STRING)),
+                  "public, max-age=300 with ac.public-base-url; private, max-age=300 otherwise"),
       content =
           @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "UcpProfile")))
   @APIResponse(

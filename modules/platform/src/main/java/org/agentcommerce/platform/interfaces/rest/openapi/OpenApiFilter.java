@@ -238,21 +238,37 @@ public class OpenApiFilter implements OASFilter {
           "X-Checkout-Token", "The checkout token of the hosted page's address (#token=…)",
           "X-Checkout-UI-Key", "The page's credential, when the deployment sets ac.checkout.ui-key",
           "X-Checkout-UI-Auth", "Or a short-lived HMAC of the UI key bound to the token",
+          "X-Agent-User-JWT", "The buyer's verified token (without it: 401 USER_AUTH_REQUIRED)",
           "Authorization",
               "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server"
                   + " knows)");
 
   /**
-   * A header is a string unless its annotation says more, and a well-known header has its
-   * description: a header {@code @Parameter} needs only its name, place and whether it is required.
+   * A parameter is a string unless its annotation says more, and a well-known header has its
+   * description: such a {@code @Parameter} needs only its name, place and whether it is required.
    */
+  /** The runtime gives an annotation without content an empty content, not none. */
+  private static boolean isEmpty(Content content) {
+    return content == null || content.getMediaTypes() == null || content.getMediaTypes().isEmpty();
+  }
+
+  /** A response header is a string unless its annotation says more. */
+  @Override
+  public org.eclipse.microprofile.openapi.models.headers.Header filterHeader(
+      org.eclipse.microprofile.openapi.models.headers.Header header) {
+    if (header.getSchema() == null && isEmpty(header.getContent())) {
+      header.setSchema(OASFactory.createSchema().type(Schema.SchemaType.STRING));
+    }
+    return header;
+  }
+
   @Override
   public Parameter filterParameter(Parameter parameter) {
+    if (parameter.getSchema() == null && isEmpty(parameter.getContent())) {
+      parameter.setSchema(OASFactory.createSchema().type(Schema.SchemaType.STRING));
+    }
     if (parameter.getIn() != Parameter.In.HEADER) {
       return parameter;
-    }
-    if (parameter.getSchema() == null) {
-      parameter.setSchema(OASFactory.createSchema().type(Schema.SchemaType.STRING));
     }
     if (parameter.getDescription() == null || parameter.getDescription().isEmpty()) {
       parameter.setDescription(HEADER_DESCRIPTIONS.get(parameter.getName()));
@@ -274,9 +290,7 @@ public class OpenApiFilter implements OASFilter {
             (status, response) -> {
               if ((status.startsWith("4") || status.startsWith("5"))
                   && response.getRef() == null
-                  && (response.getContent() == null
-                      || response.getContent().getMediaTypes() == null
-                      || response.getContent().getMediaTypes().isEmpty())) {
+                  && isEmpty(response.getContent())) {
                 response.setContent(errorContent(ERROR));
               }
             });
