@@ -24,11 +24,9 @@ import org.agentcommerce.platform.api.CountedCall;
 import org.agentcommerce.platform.api.security.Authenticated;
 import org.agentcommerce.platform.api.security.Caller;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -40,6 +38,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @RequestScoped
 @Path("/agent/v1/analytics")
+@Produces(MediaType.APPLICATION_JSON)
 @Authenticated
 @Tag(name = "Analytics", description = "The agent's order funnel and call counts")
 @SecurityRequirementsSet(@SecurityRequirement(name = "APIKeyHeader"))
@@ -191,7 +190,6 @@ public class AnalyticsResource {
 
   @GET
   @Path("/funnel")
-  @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "getAnalyticsFunnel",
       summary = "Order conversion funnel",
@@ -200,19 +198,11 @@ public class AnalyticsResource {
               + " were created, how many had a payment tried, how many were paid, and the"
               + " conversion rate, in total and per day. Computed from the orders and payments"
               + " on every read.")
-  @APIResponse(
-      responseCode = "200",
-      description = "The funnel",
-      content = @Content(schema = @Schema(implementation = AnalyticsFunnelResponse.class)))
+  @APIResponseSchema(value = AnalyticsFunnelResponse.class, responseDescription = "The funnel")
   public AnalyticsFunnelResponse funnel(
       @Parameter(
               description = "Days to cover, today included",
-              schema =
-                  @Schema(
-                      type = SchemaType.INTEGER,
-                      minimum = "1",
-                      maximum = "90",
-                      defaultValue = "7"))
+              schema = @Schema(minimum = "1", maximum = "90", defaultValue = "7"))
           @QueryParam("days")
           @DefaultValue("7")
           @Min(1)
@@ -246,7 +236,6 @@ public class AnalyticsResource {
 
   @GET
   @Path("/queries")
-  @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "getAnalyticsQueries",
       summary = "Catalog and checkout call counts",
@@ -255,10 +244,7 @@ public class AnalyticsResource {
               + " in the last 24 hours and the last 7 days, each with the window of the same"
               + " length before it and the trend. Counted as the calls are answered; hours are"
               + " UTC hours and a window includes the current hour.")
-  @APIResponse(
-      responseCode = "200",
-      description = "The counts",
-      content = @Content(schema = @Schema(implementation = AnalyticsQueriesResponse.class)))
+  @APIResponseSchema(value = AnalyticsQueriesResponse.class, responseDescription = "The counts")
   public AnalyticsQueriesResponse queries() {
     Calls c = analytics.calls(caller.agentId());
     AnalyticsCallWindow day = window(c.last24h());
@@ -284,7 +270,6 @@ public class AnalyticsResource {
 
   @GET
   @Path("/summary")
-  @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       operationId = "getAnalyticsSummary",
       summary = "Funnel totals and call counts in one answer",
@@ -293,19 +278,11 @@ public class AnalyticsResource {
               + " /agent/v1/analytics/funnel without the daily rows) under funnel, and the call"
               + " counts of GET /agent/v1/analytics/queries; the same again under analytics, with"
               + " agent_name (the origin service's shape).")
-  @APIResponse(
-      responseCode = "200",
-      description = "The summary",
-      content = @Content(schema = @Schema(implementation = AnalyticsSummaryResponse.class)))
+  @APIResponseSchema(value = AnalyticsSummaryResponse.class, responseDescription = "The summary")
   public AnalyticsSummaryResponse summary(
       @Parameter(
               description = "Days the funnel covers, today included",
-              schema =
-                  @Schema(
-                      type = SchemaType.INTEGER,
-                      minimum = "1",
-                      maximum = "365",
-                      defaultValue = "7"))
+              schema = @Schema(minimum = "1", maximum = "365", defaultValue = "7"))
           @QueryParam("days")
           @DefaultValue("7")
           @Min(1)

@@ -1,9 +1,7 @@
 package org.agentcommerce.payment.interfaces.rest;
 
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -11,97 +9,56 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.agentcommerce.payment.application.BuyerPages;
+import org.agentcommerce.platform.api.NoStore;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * The buyer's approval page's API: approve or decline one payment above the agent's threshold. Its
- * credential is the page token of the page's address (X-Page-Token): no agent key, no buyer token;
- * it decides this one request once.
+ * The buyer's approval page's API ({@link BuyerPageResource}): approve or decline one payment above
+ * the agent's threshold.
  */
 @RequestScoped
 @Path("/agent/v1/payments/approvals/{approval_id}/page")
-@SecurityRequirementsSet
-@org.agentcommerce.platform.api.NoStore
-@Tag(name = "Hosted pages")
-public class ApprovalPageResource {
-
-  @Inject BuyerPages pages;
+@Produces(MediaType.APPLICATION_JSON)
+@NoStore
+public class ApprovalPageResource extends BuyerPageResource {
 
   @PathParam("approval_id")
   String id;
 
-  @HeaderParam("X-Page-Token")
-  String token;
+  public ApprovalPageResource() {
+    super(BuyerPages.APPROVAL);
+  }
 
+  @Override
   @GET
-  @Produces(MediaType.APPLICATION_JSON)
-  @Parameter(
-      name = "approval_id",
-      in = ParameterIn.PATH,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   @Operation(
       operationId = "hilApprovalPage",
       summary = "A payment approval, as the buyer's page shows it")
-  @APIResponse(
-      responseCode = "200",
-      description =
-          "Amount, merchant, the asking agent, status (pending, approved, rejected, used,"
-              + " expired)",
-      content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
-  @APIResponse(responseCode = "401", description = "PAGE_TOKEN_INVALID")
+  @Parameter(name = "approval_id", in = ParameterIn.PATH)
+  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   public Response view() {
-    return PageAnswers.noStore(pages.view(BuyerPages.APPROVAL, id, token));
+    return show(id);
   }
 
+  @Override
   @POST
   @Path("/approve")
-  @Produces(MediaType.APPLICATION_JSON)
-  @Parameter(
-      name = "approval_id",
-      in = ParameterIn.PATH,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   @Operation(operationId = "hilApprovalPageApprove", summary = "The buyer approves")
-  @APIResponse(
-      responseCode = "200",
-      description = "Approved",
-      content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
-  @APIResponse(responseCode = "401", description = "PAGE_TOKEN_INVALID")
-  @APIResponse(responseCode = "409", description = "ALREADY_DECIDED")
-  @APIResponse(responseCode = "410", description = "EXPIRED")
+  @Parameter(name = "approval_id", in = ParameterIn.PATH)
+  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   public Response approve() {
-    return PageAnswers.noStore(pages.decide(BuyerPages.APPROVAL, id, token, true));
+    return decide(id, true);
   }
 
+  @Override
   @POST
   @Path("/decline")
-  @Produces(MediaType.APPLICATION_JSON)
-  @Parameter(
-      name = "approval_id",
-      in = ParameterIn.PATH,
-      required = true,
-      schema = @Schema(type = SchemaType.STRING))
-  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   @Operation(operationId = "hilApprovalPageDecline", summary = "The buyer declines")
-  @APIResponse(
-      responseCode = "200",
-      description = "Declined (status rejected): nothing will be paid with it",
-      content = @Content(schema = @Schema(implementation = BuyerPages.DecisionView.class)))
-  @APIResponse(responseCode = "401", description = "PAGE_TOKEN_INVALID")
-  @APIResponse(responseCode = "409", description = "ALREADY_DECIDED")
-  @APIResponse(responseCode = "410", description = "EXPIRED")
+  @Parameter(name = "approval_id", in = ParameterIn.PATH)
+  @Parameter(name = "X-Page-Token", in = ParameterIn.HEADER, required = true)
   public Response decline() {
-    return PageAnswers.noStore(pages.decide(BuyerPages.APPROVAL, id, token, false));
+    return decide(id, false);
   }
 }
