@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
@@ -65,7 +66,7 @@ public class HilApprovalResource {
           "Needs the token of the buyer the approval was asked of (X-Agent-User-JWT): without one"
               + " 401 USER_AUTH_REQUIRED; another agent's approval, or one asked of another"
               + " buyer, is 404. The agent's own record of it is the 409 HIL_REQUIRED answer.")
-  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true))
   @APIResponse(
       responseCode = "200",
       description = "The approval",
@@ -94,7 +95,7 @@ public class HilApprovalResource {
       description =
           "Only the buyer the approval was asked for (X-Agent-User-JWT), while it is"
               + " pending and unexpired; to another buyer it is 404, as another agent's.")
-  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true))
   @APIResponse(
       responseCode = "200",
       description = "The approval, approved",
@@ -115,7 +116,7 @@ public class HilApprovalResource {
       description =
           "Only the buyer the approval was asked for (X-Agent-User-JWT), while it is"
               + " pending and unexpired; to another buyer it is 404, as another agent's.")
-  @Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true)
+  @Parameters(@Parameter(name = "X-Agent-User-JWT", in = ParameterIn.HEADER, required = true))
   @APIResponse(
       responseCode = "200",
       description = "The approval, rejected",
