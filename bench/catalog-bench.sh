@@ -72,7 +72,8 @@ if [ "${SKIP_LOAD:-}" != 1 ]; then
   java -cp "$cp" org.agentcommerce.database.generator.CatalogGenerator --products "$N" --jdbc-url "$URL" --user root
 fi
 
-echo "== start on the generated catalog"
+echo "== start on the generated catalog (a fresh start: no stored index)"
+rm -rf "$index_dir"
 start
 grep -a -o 'Catalog index built: .*' "$log" | sed 's/\x1b\[[0-9;]*m//g'
 key="$(curl -fsS -X POST "$base/agent/v1/auth" -H 'Content-Type: application/json' \
