@@ -30,9 +30,14 @@ final class IndexFingerprint {
 
   private IndexFingerprint() {}
 
-  /** The fingerprint of the code running now. */
+  /** The fingerprint of the code running now: computed once, it cannot change while it runs. */
   static String current() {
-    return of(new ProductDocuments(), BeautyAnalyzers.index());
+    return Current.VALUE;
+  }
+
+  /** Holds the fingerprint, computed at first use (every commit records it). */
+  private static final class Current {
+    static final String VALUE = of(new ProductDocuments(), BeautyAnalyzers.index());
   }
 
   static String of(ProductDocuments documents, Analyzer analyzer) {

@@ -243,10 +243,6 @@ public class OpenApiFilter implements OASFilter {
               "Bearer ac.partner.sandbox.api-key (without it: a per-process key only this server"
                   + " knows)");
 
-  /**
-   * A parameter is a string unless its annotation says more, and a well-known header has its
-   * description: such a {@code @Parameter} needs only its name, place and whether it is required.
-   */
   /** The runtime gives an annotation without content an empty content, not none. */
   private static boolean isEmpty(Content content) {
     return content == null || content.getMediaTypes() == null || content.getMediaTypes().isEmpty();
@@ -262,6 +258,10 @@ public class OpenApiFilter implements OASFilter {
     return header;
   }
 
+  /**
+   * A parameter is a string unless its annotation says more, and a well-known header has its
+   * description: such a {@code @Parameter} needs only its name, place and whether it is required.
+   */
   @Override
   public Parameter filterParameter(Parameter parameter) {
     if (parameter.getSchema() == null && isEmpty(parameter.getContent())) {
@@ -371,14 +371,7 @@ public class OpenApiFilter implements OASFilter {
                             .forEach(
                                 (status, r) -> {
                                   if (status.startsWith("4") || status.startsWith("5")) {
-                                    r.setContent(
-                                        OASFactory.createContent()
-                                            .addMediaType(
-                                                jakarta.ws.rs.core.MediaType.APPLICATION_JSON,
-                                                OASFactory.createMediaType()
-                                                    .schema(
-                                                        OASFactory.createSchema()
-                                                            .ref("AcpError"))));
+                                    r.setContent(errorContent("AcpError"));
                                   }
                                 });
                       });
