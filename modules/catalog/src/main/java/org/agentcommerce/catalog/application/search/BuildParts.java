@@ -54,7 +54,7 @@ final class BuildParts implements AutoCloseable {
     try {
       for (int i = 0; i < count; i++) {
         scratch[i] = directory.scratch("build-" + i);
-        writers[i] = new IndexWriter(scratch[i], CatalogIndex.writerConfig());
+        writers[i] = new IndexWriter(scratch[i], IndexFields.writerConfig());
         adds.add(new java.util.ArrayList<>());
       }
     } catch (IOException | RuntimeException e) {

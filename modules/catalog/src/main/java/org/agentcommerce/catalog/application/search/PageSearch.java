@@ -112,7 +112,7 @@ final class PageSearch {
           top = byLevel(searcher, words, minimum, pairs, pass, want);
         }
       } else {
-        Sort byNewest = new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true));
+        Sort byNewest = new Sort(new SortField(IndexFields.UPDATED, SortField.Type.LONG, true));
         top =
             searcher.search(
                 new MatchAllDocsQuery(),
@@ -155,7 +155,7 @@ final class PageSearch {
       for (int m = 0; m < misses; m++) {
         wanted[m] = docs[from + missing[m]].doc;
       }
-      List<ProductRecord> records = index.records(searcher, wanted);
+      List<ProductRecord> records = RecordCodec.records(searcher, wanted);
       for (int m = 0; m < misses; m++) {
         RenderedProduct view = new RenderedProduct(ProductViews.render(records.get(m), market));
         out[missing[m]] = view;

@@ -1,32 +1,32 @@
 package org.agentcommerce.catalog.application.search;
 
-import static org.agentcommerce.catalog.application.search.CatalogIndex.BRAND_TYPE;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.CATEGORY;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.DESCRIPTION;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.FACETS;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.GROUP;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.HANDLE;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.HOME_IN_STOCK;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.HOME_PRICE;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.ID;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.ID_ORDER;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.INACTIVE;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.IN_STOCK_MARKET;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.MARKET;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.MERCHANT;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.PLATFORM_ID;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.STATUS;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.STORED;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.SURFACE;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.TAG_KEY;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.TEXT;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.TITLE;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.TITLE_PAIRS;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.TYPE_KEY;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.UPDATED;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.VARIANT;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.VENDOR_KEY;
-import static org.agentcommerce.catalog.application.search.CatalogIndex.WEIGHT_UNITS;
+import static org.agentcommerce.catalog.application.search.IndexFields.BRAND_TYPE;
+import static org.agentcommerce.catalog.application.search.IndexFields.CATEGORY;
+import static org.agentcommerce.catalog.application.search.IndexFields.DESCRIPTION;
+import static org.agentcommerce.catalog.application.search.IndexFields.FACETS;
+import static org.agentcommerce.catalog.application.search.IndexFields.GROUP;
+import static org.agentcommerce.catalog.application.search.IndexFields.HANDLE;
+import static org.agentcommerce.catalog.application.search.IndexFields.HOME_IN_STOCK;
+import static org.agentcommerce.catalog.application.search.IndexFields.HOME_PRICE;
+import static org.agentcommerce.catalog.application.search.IndexFields.ID;
+import static org.agentcommerce.catalog.application.search.IndexFields.ID_ORDER;
+import static org.agentcommerce.catalog.application.search.IndexFields.INACTIVE;
+import static org.agentcommerce.catalog.application.search.IndexFields.IN_STOCK_MARKET;
+import static org.agentcommerce.catalog.application.search.IndexFields.MARKET;
+import static org.agentcommerce.catalog.application.search.IndexFields.MERCHANT;
+import static org.agentcommerce.catalog.application.search.IndexFields.PLATFORM_ID;
+import static org.agentcommerce.catalog.application.search.IndexFields.STATUS;
+import static org.agentcommerce.catalog.application.search.IndexFields.STORED;
+import static org.agentcommerce.catalog.application.search.IndexFields.SURFACE;
+import static org.agentcommerce.catalog.application.search.IndexFields.TAG_KEY;
+import static org.agentcommerce.catalog.application.search.IndexFields.TEXT;
+import static org.agentcommerce.catalog.application.search.IndexFields.TITLE;
+import static org.agentcommerce.catalog.application.search.IndexFields.TITLE_PAIRS;
+import static org.agentcommerce.catalog.application.search.IndexFields.TYPE_KEY;
+import static org.agentcommerce.catalog.application.search.IndexFields.UPDATED;
+import static org.agentcommerce.catalog.application.search.IndexFields.VARIANT;
+import static org.agentcommerce.catalog.application.search.IndexFields.VENDOR_KEY;
+import static org.agentcommerce.catalog.application.search.IndexFields.WEIGHT_UNITS;
 
 import java.math.BigDecimal;
 import java.util.HashSet;
@@ -103,7 +103,7 @@ final class ProductDocuments {
         // as the catalog spells it: what a node restarted over its stored index reads back
         d.add(
             new org.apache.lucene.document.SortedDocValuesField(
-                CatalogIndex.VENDOR_NAME, new org.apache.lucene.util.BytesRef(p.vendor())));
+                IndexFields.VENDOR_NAME, new org.apache.lucene.util.BytesRef(p.vendor())));
       }
     }
     if (p.productType() != null) {

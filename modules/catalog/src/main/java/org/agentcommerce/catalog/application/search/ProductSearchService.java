@@ -219,35 +219,35 @@ public class ProductSearchService {
   /** A product by our id, or by the merchant platform's product id or handle. */
   public Optional<ProductRecord> find(String merchantId, String productId) {
     return first(
-            new TermQuery(new Term(CatalogIndex.ID, productId)),
+            new TermQuery(new Term(IndexFields.ID, productId)),
             merchantId == null
                 ? null
-                : new TermQuery(new Term(CatalogIndex.PLATFORM_ID, merchantId + ":" + productId)),
+                : new TermQuery(new Term(IndexFields.PLATFORM_ID, merchantId + ":" + productId)),
             merchantId == null
                 ? null
-                : new TermQuery(new Term(CatalogIndex.HANDLE, merchantId + ":" + productId)))
+                : new TermQuery(new Term(IndexFields.HANDLE, merchantId + ":" + productId)))
         .filter(p -> merchantId == null || p.merchantId().equals(merchantId));
   }
 
   /** The product that has a variant with this platform variant id (or SKU) at the merchant. */
   public Optional<ProductRecord> findByVariant(String merchantId, String variantId) {
-    return first(new TermQuery(new Term(CatalogIndex.VARIANT, merchantId + ":" + variantId)));
+    return first(new TermQuery(new Term(IndexFields.VARIANT, merchantId + ":" + variantId)));
   }
 
   /** A merchant's active products, newest first. */
   public List<ProductRecord> byMerchant(String merchantId, int limit) {
     BooleanQuery query =
         new BooleanQuery.Builder()
-            .add(new TermQuery(new Term(CatalogIndex.MERCHANT, merchantId)), Occur.FILTER)
-            .add(new TermQuery(new Term(CatalogIndex.STATUS, "active")), Occur.FILTER)
+            .add(new TermQuery(new Term(IndexFields.MERCHANT, merchantId)), Occur.FILTER)
+            .add(new TermQuery(new Term(IndexFields.STATUS, "active")), Occur.FILTER)
             .build();
     return records(
-        query, limit, new Sort(new SortField(CatalogIndex.UPDATED, SortField.Type.LONG, true)));
+        query, limit, new Sort(new SortField(IndexFields.UPDATED, SortField.Type.LONG, true)));
   }
 
   /** Members of a product group, active ones only. */
   public List<ProductRecord> byGroup(String groupId, int limit) {
-    return records(new TermQuery(new Term(CatalogIndex.GROUP, groupId)), limit, Sort.INDEXORDER);
+    return records(new TermQuery(new Term(IndexFields.GROUP, groupId)), limit, Sort.INDEXORDER);
   }
 
   /**
@@ -259,20 +259,19 @@ public class ProductSearchService {
     if (p.vendor() != null) {
       like.add(
           new BoostQuery(
-              new TermQuery(new Term(CatalogIndex.VENDOR_KEY, SearchFilters.lower(p.vendor()))),
-              2f),
+              new TermQuery(new Term(IndexFields.VENDOR_KEY, SearchFilters.lower(p.vendor()))), 2f),
           Occur.SHOULD);
     }
     if (p.productType() != null) {
       like.add(
           new BoostQuery(
-              new TermQuery(new Term(CatalogIndex.TYPE_KEY, SearchFilters.lower(p.productType()))),
+              new TermQuery(new Term(IndexFields.TYPE_KEY, SearchFilters.lower(p.productType()))),
               3f),
           Occur.SHOULD);
     }
     for (String tag : p.tags()) {
       like.add(
-          new TermQuery(new Term(CatalogIndex.TAG_KEY, SearchFilters.lower(tag))), Occur.SHOULD);
+          new TermQuery(new Term(IndexFields.TAG_KEY, SearchFilters.lower(tag))), Occur.SHOULD);
     }
     Query title = queryWords.titleWords(p.title());
     if (title != null) {
@@ -281,9 +280,9 @@ public class ProductSearchService {
     BooleanQuery query =
         new BooleanQuery.Builder()
             .add(like.build(), Occur.MUST)
-            .add(new TermQuery(new Term(CatalogIndex.ID, p.id())), Occur.MUST_NOT)
-            .add(new TermQuery(new Term(CatalogIndex.STATUS, "active")), Occur.FILTER)
-            .add(SearchFilters.terms(CatalogIndex.MERCHANT, merchantScope), Occur.FILTER)
+            .add(new TermQuery(new Term(IndexFields.ID, p.id())), Occur.MUST_NOT)
+            .add(new TermQuery(new Term(IndexFields.STATUS, "active")), Occur.FILTER)
+            .add(SearchFilters.terms(IndexFields.MERCHANT, merchantScope), Occur.FILTER)
             .build();
     return records(query, limit, null);
   }
@@ -311,7 +310,7 @@ public class ProductSearchService {
                     : searcher.search(query, Math.max(1, limit), sort);
             List<ProductRecord> out = new ArrayList<>();
             for (ScoreDoc d : top.scoreDocs) {
-              out.add(index.record(searcher, d.doc));
+              out.add(RecordCodec.record(searcher, d.doc));
             }
             return out;
           } catch (IOException e) {

@@ -57,7 +57,7 @@ final class QuerySpelling {
       IndexReader reader = searcher.getIndexReader();
       List<Word> unknown = new ArrayList<>();
       for (Word w : words(INDEX, text, false)) {
-        if (correctable(w.term()) && reader.docFreq(new Term(CatalogIndex.TEXT, w.term())) == 0) {
+        if (correctable(w.term()) && reader.docFreq(new Term(IndexFields.TEXT, w.term())) == 0) {
           unknown.add(w);
         }
       }
@@ -99,7 +99,7 @@ final class QuerySpelling {
   private static List<Word> words(Analyzer analyzer, String text, boolean synonymsOnly)
       throws IOException {
     List<Word> words = new ArrayList<>();
-    try (TokenStream tokens = analyzer.tokenStream(CatalogIndex.TEXT, text)) {
+    try (TokenStream tokens = analyzer.tokenStream(IndexFields.TEXT, text)) {
       CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
       OffsetAttribute offset = tokens.addAttribute(OffsetAttribute.class);
       TypeAttribute type = tokens.addAttribute(TypeAttribute.class);
@@ -124,7 +124,7 @@ final class QuerySpelling {
     int maxEdits = length >= TWO_EDITS_LENGTH ? 2 : 1;
     Closest best = new Closest(word, maxEdits);
     String prefix = word.substring(0, word.offsetByCodePoints(0, PREFIX));
-    Terms terms = MultiTerms.getTerms(reader, CatalogIndex.TEXT);
+    Terms terms = MultiTerms.getTerms(reader, IndexFields.TEXT);
     if (terms != null) {
       // The indexed words with the same first letter, in order: a walk over a slice of the terms
       // dictionary, far cheaper than building a Levenshtein automaton for every correction.

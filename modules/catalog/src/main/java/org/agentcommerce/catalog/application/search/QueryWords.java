@@ -25,10 +25,10 @@ final class QueryWords {
   /** Field weights of the text search. */
   static final Map<String, Float> WEIGHTS =
       Map.of(
-          CatalogIndex.TITLE, 3.0f,
-          CatalogIndex.BRAND_TYPE, 2.5f,
-          CatalogIndex.FACETS, 1.75f,
-          CatalogIndex.DESCRIPTION, 1.0f);
+          IndexFields.TITLE, 3.0f,
+          IndexFields.BRAND_TYPE, 2.5f,
+          IndexFields.FACETS, 1.75f,
+          IndexFields.DESCRIPTION, 1.0f);
 
   /** Weight of a title that has two of the shopper's words next to each other. */
   static final float PAIR_BOOST = 4.0f;
@@ -51,7 +51,7 @@ final class QueryWords {
    */
   List<Query> words(String text) {
     QueryBuilder builder = new QueryBuilder(queryAnalyzer);
-    List<Query> weighted = words(builder.createBooleanQuery(CatalogIndex.TEXT, text, Occur.MUST));
+    List<Query> weighted = words(builder.createBooleanQuery(IndexFields.TEXT, text, Occur.MUST));
     List<List<Query>> perField = null;
     List<Query> words = new ArrayList<>(weighted.size());
     String typed = null;
@@ -62,8 +62,8 @@ final class QueryWords {
         Set<String> terms = new java.util.TreeSet<>();
         List<Query> typedPhrases = new ArrayList<>();
         if (alternatives(word, typed, terms, typedPhrases)) {
-          SynonymQuery.Builder one = new SynonymQuery.Builder(CatalogIndex.TEXT);
-          terms.forEach(t -> one.addTerm(new Term(CatalogIndex.TEXT, t)));
+          SynonymQuery.Builder one = new SynonymQuery.Builder(IndexFields.TEXT);
+          terms.forEach(t -> one.addTerm(new Term(IndexFields.TEXT, t)));
           word = one.build();
           if (!typedPhrases.isEmpty()) {
             BooleanQuery.Builder either = new BooleanQuery.Builder().add(word, Occur.SHOULD);
@@ -83,7 +83,7 @@ final class QueryWords {
   /** The words as typed, analysed without synonyms, each between '_'. */
   private String typed(String text) {
     StringBuilder out = new StringBuilder("_");
-    BeautyAnalyzers.terms(phraseAnalyzer, CatalogIndex.TEXT, text, t -> out.append(t).append('_'));
+    BeautyAnalyzers.terms(phraseAnalyzer, IndexFields.TEXT, text, t -> out.append(t).append('_'));
     return out.toString();
   }
 
@@ -149,11 +149,11 @@ final class QueryWords {
    */
   List<Query> titlePairs(String text) {
     Set<String> seen = new java.util.LinkedHashSet<>();
-    BeautyAnalyzers.pairs(phraseAnalyzer, CatalogIndex.TITLE, text, seen::add);
+    BeautyAnalyzers.pairs(phraseAnalyzer, IndexFields.TITLE, text, seen::add);
     return seen.stream()
         .<Query>map(
             pair ->
-                new BoostQuery(new TermQuery(new Term(CatalogIndex.TITLE_PAIRS, pair)), PAIR_BOOST))
+                new BoostQuery(new TermQuery(new Term(IndexFields.TITLE_PAIRS, pair)), PAIR_BOOST))
         .toList();
   }
 
@@ -210,6 +210,6 @@ final class QueryWords {
   /** The words of a title, with their synonyms, as optional clauses on the title field. */
   Query titleWords(String title) {
     return new QueryBuilder(queryAnalyzer)
-        .createBooleanQuery(CatalogIndex.TITLE, title, Occur.SHOULD);
+        .createBooleanQuery(IndexFields.TITLE, title, Occur.SHOULD);
   }
 }

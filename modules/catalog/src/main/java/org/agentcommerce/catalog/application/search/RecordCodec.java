@@ -11,10 +11,12 @@ import java.util.List;
 import org.agentcommerce.catalog.domain.product.ProductRecord;
 import org.agentcommerce.catalog.domain.product.ProductRecord.OfferRecord;
 import org.agentcommerce.catalog.domain.product.ProductRecord.VariantRecord;
+import org.apache.lucene.search.IndexSearcher;
 
 /**
  * The compact binary form of a product stored in the index: written once per indexing, read once
- * per hit, an order of magnitude faster than JSON binding. Versioned by its first byte.
+ * per hit, an order of magnitude faster than JSON binding. Versioned by its first byte. Kept in the
+ * index as binary doc values ({@link IndexFields#STORED}), read back by {@link #records}.
  */
 final class RecordCodec {
 
@@ -157,5 +159,43 @@ final class RecordCodec {
 
   private static Instant instant(ByteBuffer in) {
     return in.get() != 0 ? Instant.ofEpochSecond(in.getLong(), in.getInt()) : null;
+  }
+
+  /** The stored product of a search hit ({@code doc} as the searcher numbers it). */
+  static ProductRecord record(IndexSearcher searcher, int doc) {
+    return records(searcher, new int[] {doc}).get(0);
+  }
+
+  /**
+   * The records of {@code docs} (ids of the searcher's reader), in that order. Each segment's
+   * records are read with one doc-values iterator, in document order.
+   */
+  static List<ProductRecord> records(IndexSearcher searcher, int[] docs) {
+    List<org.apache.lucene.index.LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    Integer[] order = new Integer[docs.length];
+    for (int i = 0; i < docs.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> docs[i]));
+    ProductRecord[] out = new ProductRecord[docs.length];
+    org.apache.lucene.index.LeafReaderContext leaf = null;
+    org.apache.lucene.index.BinaryDocValues values = null;
+    try {
+      for (int i : order) {
+        int doc = docs[i];
+        if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+          leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
+          values = leaf.reader().getBinaryDocValues(IndexFields.STORED);
+        }
+        if (values == null || !values.advanceExact(doc - leaf.docBase)) {
+          throw new IllegalStateException("no record indexed for document " + doc);
+        }
+        org.apache.lucene.util.BytesRef bytes = values.binaryValue();
+        out[i] = RecordCodec.decode(bytes.bytes, bytes.offset, bytes.length);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return java.util.Arrays.asList(out);
   }
 }

@@ -38,31 +38,31 @@ final class SearchFilters {
       merchants.all().forEach(m -> others.add(m.id()));
       others.removeAll(allActive);
       if (!others.isEmpty()) {
-        excluded.add(terms(CatalogIndex.MERCHANT, others));
+        excluded.add(terms(IndexFields.MERCHANT, others));
       }
     } else {
-      required.add(terms(CatalogIndex.MERCHANT, searchable));
+      required.add(terms(IndexFields.MERCHANT, searchable));
     }
-    excluded.add(new TermQuery(new Term(CatalogIndex.INACTIVE, "true")));
+    excluded.add(new TermQuery(new Term(IndexFields.INACTIVE, "true")));
     if (c.category() != null) {
-      required.add(new TermQuery(new Term(CatalogIndex.CATEGORY, lower(c.category()))));
+      required.add(new TermQuery(new Term(IndexFields.CATEGORY, lower(c.category()))));
     }
     if (c.catalogSurface() != null) {
-      required.add(new TermQuery(new Term(CatalogIndex.SURFACE, lower(c.catalogSurface()))));
+      required.add(new TermQuery(new Term(IndexFields.SURFACE, lower(c.catalogSurface()))));
     }
     if (c.market() != null) {
-      required.add(new TermQuery(new Term(CatalogIndex.MARKET, c.market())));
+      required.add(new TermQuery(new Term(IndexFields.MARKET, c.market())));
     }
     if (c.inStock() != null) {
       Query stocked =
           c.market() != null
-              ? new TermQuery(new Term(CatalogIndex.IN_STOCK_MARKET, c.market()))
-              : new TermQuery(new Term(CatalogIndex.HOME_IN_STOCK, "true"));
+              ? new TermQuery(new Term(IndexFields.IN_STOCK_MARKET, c.market()))
+              : new TermQuery(new Term(IndexFields.HOME_IN_STOCK, "true"));
       (c.inStock() ? required : excluded).add(stocked);
     }
     if (c.minPrice() != null || c.maxPrice() != null) {
       String field =
-          c.market() != null ? ProductDocuments.priceField(c.market()) : CatalogIndex.HOME_PRICE;
+          c.market() != null ? ProductDocuments.priceField(c.market()) : IndexFields.HOME_PRICE;
       long low = c.minPrice() == null ? Long.MIN_VALUE : ProductDocuments.scaled(c.minPrice());
       long high = c.maxPrice() == null ? Long.MAX_VALUE : ProductDocuments.scaled(c.maxPrice());
       required.add(LongPoint.newRangeQuery(field, low, high));

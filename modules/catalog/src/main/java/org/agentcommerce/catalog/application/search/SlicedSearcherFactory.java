@@ -58,7 +58,7 @@ final class SlicedSearcherFactory extends SearcherFactory {
   public IndexSearcher newSearcher(IndexReader reader, IndexReader previousReader) {
     IndexSearcher searcher =
         slices <= 1 ? new IndexSearcher(reader) : new Sliced(reader, forking, slices);
-    searcher.setSimilarity(CatalogIndex.SIMILARITY);
+    searcher.setSimilarity(IndexFields.SIMILARITY);
     return searcher;
   }
 

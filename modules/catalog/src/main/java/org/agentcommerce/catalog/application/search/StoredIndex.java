@@ -36,10 +36,10 @@ final class StoredIndex {
       return "no index is stored yet";
     }
     Map<String, String> data = SegmentInfos.readLatestCommit(directory).getUserData();
-    if (!IndexFingerprint.current().equals(data.get(CatalogIndex.COMMIT_FINGERPRINT))) {
+    if (!IndexFingerprint.current().equals(data.get(IndexFields.COMMIT_FINGERPRINT))) {
       return "the stored index was written by other code (its fingerprint differs)";
     }
-    if (database == null || !database.equals(data.get(CatalogIndex.COMMIT_DATABASE))) {
+    if (database == null || !database.equals(data.get(IndexFields.COMMIT_DATABASE))) {
       return "the stored index was built from another database";
     }
     try {
@@ -53,7 +53,7 @@ final class StoredIndex {
   /** The change watermark the stored index is up to date with. */
   static Instant watermark(Directory directory) throws IOException {
     return Instant.parse(
-        SegmentInfos.readLatestCommit(directory).getUserData().get(CatalogIndex.COMMIT_WATERMARK));
+        SegmentInfos.readLatestCommit(directory).getUserData().get(IndexFields.COMMIT_WATERMARK));
   }
 
   /**
@@ -83,12 +83,12 @@ final class StoredIndex {
 
   /** The brands of the indexed products, as the catalog spells them. */
   static Set<String> vendors(SearcherManager searchers) {
-    return withReader(searchers, s -> values(s.getIndexReader(), CatalogIndex.VENDOR_NAME));
+    return withReader(searchers, s -> values(s.getIndexReader(), IndexFields.VENDOR_NAME));
   }
 
   /** The ids of the indexed products. */
   static Set<String> ids(SearcherManager searchers) {
-    return withReader(searchers, s -> values(s.getIndexReader(), CatalogIndex.ID_ORDER));
+    return withReader(searchers, s -> values(s.getIndexReader(), IndexFields.ID_ORDER));
   }
 
   /** How many products the index holds. */
@@ -110,8 +110,8 @@ final class StoredIndex {
           try {
             for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
               org.apache.lucene.index.NumericDocValues updated =
-                  leaf.reader().getNumericDocValues(CatalogIndex.UPDATED);
-              SortedDocValues ids = leaf.reader().getSortedDocValues(CatalogIndex.ID_ORDER);
+                  leaf.reader().getNumericDocValues(IndexFields.UPDATED);
+              SortedDocValues ids = leaf.reader().getSortedDocValues(IndexFields.ID_ORDER);
               if (updated == null || ids == null) {
                 continue;
               }

@@ -87,12 +87,12 @@ class CatalogIndexRefreshTest {
     return index.withSearcher(
         s -> {
           try {
-            var top = s.search(new TermQuery(new Term(CatalogIndex.TITLE, "serum")), 1000);
+            var top = s.search(new TermQuery(new Term(IndexFields.TITLE, "serum")), 1000);
             java.util.Set<Float> scores = new java.util.HashSet<>();
             List<String> found = new ArrayList<>();
             for (var hit : top.scoreDocs) {
               scores.add(hit.score);
-              found.add(s.storedFields().document(hit.doc).get(CatalogIndex.ID));
+              found.add(s.storedFields().document(hit.doc).get(IndexFields.ID));
             }
             assertEquals(1, scores.size(), "every product scores alike");
             return found;
@@ -106,7 +106,7 @@ class CatalogIndexRefreshTest {
     return index.withSearcher(
         s -> {
           try {
-            return s.count(new TermQuery(new Term(CatalogIndex.ID, id))) == 1;
+            return s.count(new TermQuery(new Term(IndexFields.ID, id))) == 1;
           } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
           }

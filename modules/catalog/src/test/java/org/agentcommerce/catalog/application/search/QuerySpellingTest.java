@@ -40,7 +40,7 @@ class QuerySpellingTest {
             "End-Grain Cutting Board"
           }) {
         Document d = new Document();
-        d.add(new TextField(CatalogIndex.TEXT, text, Field.Store.NO));
+        d.add(new TextField(IndexFields.TEXT, text, Field.Store.NO));
         writer.addDocument(d);
       }
     }

@@ -173,7 +173,7 @@ class SearchAnswersTest {
             for (var leaf : s.getIndexReader().leaves()) {
               var reader = leaf.reader();
               for (var field : reader.getFieldInfos()) {
-                if (field.name.equals(CatalogIndex.VENDOR_NAME)) {
+                if (field.name.equals(IndexFields.VENDOR_NAME)) {
                   continue; // doc values only, for restarts over a stored index: never searched
                 }
                 digest.update((field.name + field.getIndexOptions()).getBytes(UTF_8));
@@ -200,7 +200,7 @@ class SearchAnswersTest {
                     && numbers.nextDoc()
                         != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS) {
                   long value = numbers.longValue();
-                  if (field.name.equals(CatalogIndex.UPDATED)) {
+                  if (field.name.equals(IndexFields.UPDATED)) {
                     value /= 1_000_000; // held in nanoseconds now, in milliseconds before
                   }
                   digest.update((numbers.docID() + "#" + value).getBytes(UTF_8));

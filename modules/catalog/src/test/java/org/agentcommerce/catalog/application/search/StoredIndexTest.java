@@ -216,10 +216,10 @@ class StoredIndexTest {
     node(true, parent).start();
     opened.get(0).close();
     try (FSDirectory dir = FSDirectory.open(parent.resolve(IndexDirectory.KEPT));
-        IndexWriter writer = new IndexWriter(dir, CatalogIndex.writerConfig())) {
+        IndexWriter writer = new IndexWriter(dir, IndexFields.writerConfig())) {
       Map<String, String> data = new java.util.HashMap<>();
       writer.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
-      data.put(CatalogIndex.COMMIT_FINGERPRINT, "an older build");
+      data.put(IndexFields.COMMIT_FINGERPRINT, "an older build");
       writer.setLiveCommitData(data.entrySet());
       writer.commit();
     }
@@ -306,11 +306,11 @@ class StoredIndexTest {
             var hits =
                 s.search(
                     new org.apache.lucene.search.TermQuery(
-                        new org.apache.lucene.index.Term(CatalogIndex.ID, id)),
+                        new org.apache.lucene.index.Term(IndexFields.ID, id)),
                     1);
             return hits.scoreDocs.length == 0
                 ? null
-                : index.record(s, hits.scoreDocs[0].doc).title();
+                : RecordCodec.record(s, hits.scoreDocs[0].doc).title();
           } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
           }

@@ -102,9 +102,9 @@ class SynonymPhrasesTest {
           terms(title).forEach(t -> text.append(t).append(' '));
           doc.add(
               new TextField(
-                  CatalogIndex.TEXT,
+                  IndexFields.TEXT,
                   new org.apache.lucene.analysis.core.WhitespaceAnalyzer()
-                      .tokenStream(CatalogIndex.TEXT, text.toString())));
+                      .tokenStream(IndexFields.TEXT, text.toString())));
           writer.addDocument(doc);
         }
       }
