@@ -16,6 +16,7 @@
 # Environment:
 #   CHROMIUM              the browser binary (default /usr/bin/chromium)
 #   BROWSER_CHECK_JAR     the uber jar (default: webapp/target/agent-commerce.jar)
+#   CHECK_JAVA_OPTS       JVM options for the server (.ci/run: -XX:TieredStopAtLevel=1, less CPU)
 #   BROWSER_CHECK_KEEP=1  keep the temporary directory (server log); kept when the check fails
 #
 # Exit status: 0 when every journey passes; 1 when one fails or the server does not come up; 2 on
@@ -86,7 +87,7 @@ base="http://127.0.0.1:$port"
 echo "browser-check: starting $(basename "$jar") on $base (working directory $work)"
 (cd "$work" \
   && AC_DEV_ISSUER_ENABLED=true AC_CHECKOUT_TOKEN_TTL=PT40S \
-    exec java -jar "$jar" --port "$port") >"$log" 2>&1 &
+    exec java ${CHECK_JAVA_OPTS:-} -jar "$jar" --port "$port") >"$log" 2>&1 &
 server_pid=$!
 
 deadline=$((SECONDS + 300))

@@ -17,6 +17,7 @@
 #   MCP_CHECK_TIMEOUT    seconds to wait for /health/ready (default 300)
 #   MCP_CHECK_OPEN_LIMIT the open door's requests per minute per address (default 100000: every
 #                        client runs from 127.0.0.1, and the suite alone exceeds the usual 120)
+#   CHECK_JAVA_OPTS      JVM options for the server (.ci/run: -XX:TieredStopAtLevel=1, less CPU)
 #   MCP_CHECK_KEEP=1     keep the temporary directory (server log, conformance results); it is
 #                        always kept when the check fails
 #
@@ -77,7 +78,7 @@ echo "mcp-check: starting $(basename "$jar") on $base (working directory $work)"
 (cd "$work" \
   && AC_DEV_ISSUER_ENABLED=true AC_PAYMENTS_SUBMIT_ENABLED=true AC_PAYMENTS_TEST_CAPTURE_CAP=1000000 \
     AC_MCP_OPEN_REQUESTS_PER_MINUTE="${MCP_CHECK_OPEN_LIMIT:-100000}" \
-    exec java -jar "$jar" --port "$port") >"$log" 2>&1 &
+    exec java ${CHECK_JAVA_OPTS:-} -jar "$jar" --port "$port") >"$log" 2>&1 &
 server_pid=$!
 
 deadline=$((SECONDS + timeout_s))

@@ -34,6 +34,8 @@
 #   SERVER_CHECK_PAYARA_VERSION  the Payara Server version (6.2025.10, the Payara Micro of the build)
 #   SERVER_CHECK_MVN_ARGS        extra Maven arguments for the download (e.g. -o, -Dmaven.repo.local=…)
 #   SERVER_CHECK_WAR     the WAR (default: webapp/target/agent-commerce.war)
+#   CHECK_JAVA_OPTS      JVM options for the domain's server and for asadmin itself, space-separated
+#                        (.ci/run: -XX:TieredStopAtLevel=1, less CPU; none by default)
 #   SERVER_CHECK_KEEP=1  keep the temporary directory (domain logs); it is kept when the check fails
 #
 # Exit status: 0 when every step passes or the check is skipped; 1 when a step fails; 2 on a usage
@@ -144,6 +146,8 @@ if [[ ! -x "$payara/payara6/bin/asadmin" ]]; then
   rm -f "$zip"
 fi
 asadmin="$payara/payara6/bin/asadmin"
+# asadmin starts a JVM per command; its launcher adds AS_EXTRA_JAVA_OPTS.
+export AS_EXTRA_JAVA_OPTS="${CHECK_JAVA_OPTS:-}"
 
 # --- 2. the database --------------------------------------------------------------------------
 sql "CREATE DATABASE \`$db_name\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
@@ -196,7 +200,7 @@ say "creating domain $domain (port base $portbase: HTTP $http_port, admin $admin
 # gets 127.0.0.1, and the domain's Hazelcast member and its JMS broker (unused) are switched off. The asadmin
 # equivalents are in docs/operations.md.
 python3 - "$domains/$domain/config/domain.xml" <<'EOF' || fail "cannot edit domain.xml"
-import re, sys
+import os, re, sys
 path = sys.argv[1]
 xml = open(path).read()
 xml = re.sub(r'<network-listener (?![^>]*address=)', '<network-listener address="127.0.0.1" ', xml)
@@ -211,6 +215,13 @@ if n != 1:
     sys.exit("no connector-service in server-config")
 xml = re.sub(r'<hazelcast-config-specific-configuration\b',
              '<hazelcast-config-specific-configuration enabled="false"', xml)
+# CHECK_JAVA_OPTS: extra JVM options for the server (the server-config's java-config only).
+extra = [o for o in os.environ.get("CHECK_JAVA_OPTS", "").split() if o]
+if extra:
+    start = xml.index('<config name="server-config"')
+    at = xml.index('<java-config', start)
+    at = xml.index('>', at) + 1
+    xml = xml[:at] + ''.join('<jvm-options>%s</jvm-options>' % o for o in extra) + xml[at:]
 open(path, "w").write(xml)
 EOF
 # The JDBC driver goes in the domain's lib/ (or asadmin add-library): the server's pool, not the
