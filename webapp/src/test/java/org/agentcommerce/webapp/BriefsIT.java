@@ -272,6 +272,46 @@ class BriefsIT {
         avoided.getJsonArray("applied_constraints").toString().contains("exclude_ingredient"));
   }
 
+  /**
+   * Issue 38: the origin's recommend_products{language}. The reasons are written in English, so
+   * English (with any region) is honoured and said in the answer; any other language is refused,
+   * never taken and ignored.
+   */
+  @Test
+  void recommendProductsTakesEnglishAsItsLanguageAndRefusesAnother() {
+    JsonObject english =
+        recommend("{\"need\":\"vitamin c serum\",\"language\":\"en-GB\",\"limit\":3}");
+    assertEquals("en", english.getString("language"));
+    assertFalse(english.getJsonArray("products").isEmpty(), english::toString);
+    assertFalse(
+        english.getJsonArray("products").getJsonObject(0).getJsonArray("reasons").isEmpty());
+    JsonObject french =
+        toolResult("recommend_products", "{\"need\":\"sérum vitamine c\",\"language\":\"fr\"}");
+    assertTrue(french.getBoolean("isError", false), french::toString);
+    String text = french.getJsonArray("content").getJsonObject(0).getString("text");
+    JsonObject error =
+        jakarta.json.Json.createReader(new java.io.StringReader(text))
+            .readObject()
+            .getJsonObject("error");
+    assertEquals("INVALID_ARGUMENTS", error.getString("code"), text);
+    assertTrue(error.getString("message").contains("English"), text);
+  }
+
+  private JsonObject toolResult(String tool, String arguments) {
+    Http.Answer a =
+        post(
+            "/commerce/mcp",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\""
+                + tool
+                + "\",\"arguments\":"
+                + arguments
+                + "}}",
+            "Accept",
+            "application/json, text/event-stream");
+    return ok(a).getJsonObject("result");
+  }
+
   private JsonObject recommend(String arguments) {
     Http.Answer a =
         post(

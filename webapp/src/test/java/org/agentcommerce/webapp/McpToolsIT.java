@@ -301,6 +301,36 @@ class McpToolsIT {
         0, count("SELECT COUNT(*) FROM idempotency_records WHERE agent_id = ?", agent.agentId()));
   }
 
+  /**
+   * Issue 38: the origin gateway's get_product{merchant_id, product_id, include:["decision"]} gets
+   * the reviewed intel inline as decision (get_intel's answer), null when nobody reviewed it.
+   */
+  @Test
+  void getProductIncludesTheDecisionTheOriginAsksFor() {
+    JsonObject intel = ok(call("get_intel", "{\"product_id\":\"" + SINGLE + "\"}"));
+    JsonObject product =
+        ok(
+            call(
+                "get_product",
+                "{\"merchant_id\":\""
+                    + LUMEN
+                    + "\",\"product_id\":\""
+                    + SINGLE
+                    + "\",\"include\":[\"decision\"]}"));
+    assertEquals(SINGLE, product.getString("product_id"));
+    assertTrue(product.containsKey("decision"), product::toString);
+    if (intel.getBoolean("reviewed")) {
+      assertEquals(intel, product.getJsonObject("decision"));
+    } else {
+      assertEquals(JsonValue.NULL, product.get("decision"));
+    }
+    assertFalse(
+        ok(call("get_product", "{\"product_id\":\"" + SINGLE + "\"}")).containsKey("decision"));
+    refused(
+        call("get_product", "{\"product_id\":\"" + SINGLE + "\",\"include\":[\"reviews\"]}"),
+        "INVALID_ARGUMENTS");
+  }
+
   @Test
   void getOffersListsTheProductsSellers() {
     JsonObject offers = ok(call("get_offers", "{\"product_id\":\"" + SINGLE + "\"}"));
@@ -573,6 +603,56 @@ class McpToolsIT {
             .getJsonArray("after_sales");
     assertEquals(1, afterSales.size());
     assertEquals("return", afterSales.getJsonObject(0).getString("action"));
+
+    // Issue 38: the origin gateway sends the request inside status; the same key in our flat
+    // shape is the same request (replayed), and both shapes at once are refused.
+    String originKey = key();
+    JsonObject viaStatus =
+        ok(
+            call(
+                "request_after_sales",
+                "{\"idempotency_key\":\""
+                    + originKey
+                    + "\",\"status\":{\"order_id\":\""
+                    + orderId
+                    + "\",\"requested_action\":\"support\",\"reason\":\"Where is it?\"}}"));
+    assertEquals("support", viaStatus.getString("requested_action"), viaStatus::toString);
+    assertEquals(orderId, viaStatus.getString("order_id"));
+    assertEquals("Where is it?", viaStatus.getString("reason"));
+    assertEquals("open", viaStatus.getString("status"));
+    JsonObject flatReplay =
+        ok(
+            call(
+                "request_after_sales",
+                "{\"idempotency_key\":\""
+                    + originKey
+                    + "\",\"order_id\":\""
+                    + orderId
+                    + "\",\"requested_action\":\"support\",\"reason\":\"Where is it?\"}"));
+    assertEquals(viaStatus.getString("request_id"), flatReplay.getString("request_id"));
+    assertTrue(flatReplay.getBoolean("idempotent_replayed"), flatReplay::toString);
+    refused(
+        call(
+            "request_after_sales",
+            "{\"idempotency_key\":\""
+                + key()
+                + "\",\"order_id\":\""
+                + orderId
+                + "\",\"status\":{\"order_id\":\""
+                + orderId
+                + "\",\"requested_action\":\"support\"}}"),
+        "INVALID_ARGUMENTS");
+    refused(
+        call(
+            "request_after_sales",
+            "{\"idempotency_key\":\"" + key() + "\",\"requested_action\":\"support\"}"),
+        "INVALID_ARGUMENTS");
+    assertEquals(
+        2,
+        ok(call("get_order", "{\"order_id\":\"" + orderId + "\"}"))
+            .getJsonObject("order")
+            .getJsonArray("after_sales")
+            .size());
 
     String refundKey = key();
     String refundArgs =

@@ -450,4 +450,110 @@ class OriginClientsIT {
             agent.apiKey());
     assertEquals(422, bad.status(), bad::toString);
   }
+
+  /**
+   * Issue 38: what the origin's clients read of a quote's promotion lines (its checkout UI: id,
+   * label, the magnitude of amount, discount_class or method as the kind, source; its order code:
+   * the magnitude of amount) and checkout_url. Three codes: a percentage and a fixed amount spread
+   * over two lines, and free shipping.
+   */
+  @Test
+  void aQuoteAnswersTheOriginsPromotionMembersAndCheckoutUrl() {
+    String body =
+        "{\"merchant_id\":\""
+            + LUMEN
+            + "\",\"items\":[{\"product_id\":\""
+            + SINGLE
+            + "\",\"quantity\":2},{\"product_id\":\"prod_17f367542beafd6c\","
+            + "\"variant_id\":\"44123963639638\",\"quantity\":1}],"
+            + "\"discount_codes\":[\"welcome10\",\"SAVE5\",\"FreeShip\"],"
+            + "\"shipping_address\":{\"country\":\"US\",\"state\":\"CA\"}}";
+    JsonObject q = ok(http.post("/agent/v1/quotes/preview", body, "X-API-Key", agent.apiKey()));
+    assertTrue(q.containsKey("checkout_url"), q::toString);
+    assertEquals(JsonValue.NULL, q.get("checkout_url"));
+    List<JsonObject> lines = q.getJsonArray("promotion_lines").getValuesAs(JsonObject.class);
+    assertEquals(
+        List.of("WELCOME10", "SAVE5", "FREESHIP"),
+        lines.stream().map(l -> l.getString("code")).toList());
+    assertEquals(
+        List.of("pl_0", "pl_1", "pl_2"), lines.stream().map(l -> l.getString("id")).toList());
+    assertEquals(
+        List.of("order", "order", "shipping"),
+        lines.stream().map(l -> l.getString("discount_class")).toList());
+    java.math.BigDecimal magnitudes = java.math.BigDecimal.ZERO;
+    java.util.Map<String, java.math.BigDecimal> byVariant = new java.util.HashMap<>();
+    for (JsonObject l : lines) {
+      assertEquals("merchant", l.getString("source"));
+      assertEquals("code", l.getString("method"));
+      assertFalse(l.getString("label").isBlank());
+      // Ours stay beside them.
+      assertFalse(l.getString("kind").isBlank());
+      java.math.BigDecimal amount = new java.math.BigDecimal(l.getString("amount"));
+      magnitudes = magnitudes.add(amount.abs());
+      java.math.BigDecimal allocated = java.math.BigDecimal.ZERO;
+      for (JsonObject a : l.getJsonArray("allocations").getValuesAs(JsonObject.class)) {
+        assertEquals("line_item", a.getString("target_type"));
+        java.math.BigDecimal part = new java.math.BigDecimal(a.getString("amount"));
+        allocated = allocated.add(part);
+        byVariant.merge(a.getString("target_id"), part, java.math.BigDecimal::add);
+      }
+      assertEquals(0, amount.compareTo(allocated), l::toString);
+    }
+    assertEquals("$5 off orders of $30 or more", lines.get(1).getString("label"));
+    assertEquals("0.00", lines.get(2).getString("amount"));
+    assertTrue(lines.get(2).getJsonArray("allocations").isEmpty());
+    assertEquals(
+        0,
+        magnitudes.compareTo(
+            new java.math.BigDecimal(q.getJsonObject("pricing").getString("discount_total"))),
+        q::toString);
+    // Each line's allocations add up to the line's own discount.
+    for (JsonObject item : q.getJsonArray("line_items").getValuesAs(JsonObject.class)) {
+      assertEquals(
+          0,
+          new java.math.BigDecimal(item.getString("line_discount_total"))
+              .compareTo(byVariant.get(item.getString("variant_id"))),
+          item::toString);
+    }
+    // The stored quote reads back the same.
+    JsonObject read = get("/agent/v1/quotes/" + q.getString("quote_id"));
+    assertEquals(q.getJsonArray("promotion_lines"), read.getJsonArray("promotion_lines"));
+    assertEquals(JsonValue.NULL, read.get("checkout_url"));
+
+    // The document describes every member the answer carries.
+    JsonObject schemas =
+        ok(http.get("/agent/v1/openapi.json")).getJsonObject("components").getJsonObject("schemas");
+    JsonObject response = schemas.getJsonObject("QuotePreviewResponse").getJsonObject("properties");
+    for (String member :
+        List.of("quote_id", "pricing", "promotion_lines", "checkout_url", "settlement_currency")) {
+      assertTrue(response.containsKey(member), member + " in " + response);
+    }
+    JsonObject line =
+        itemsOf(schemas, response.getJsonObject("promotion_lines")).getJsonObject("properties");
+    for (String member :
+        List.of(
+            "code",
+            "kind",
+            "description",
+            "amount",
+            "id",
+            "source",
+            "discount_class",
+            "method",
+            "label",
+            "allocations")) {
+      assertTrue(line.containsKey(member), member + " in " + line);
+    }
+    assertEquals(
+        java.util.Set.of("target_type", "target_id", "amount"),
+        itemsOf(schemas, line.getJsonObject("allocations")).getJsonObject("properties").keySet());
+  }
+
+  /** An array schema's items, inline or named. */
+  private static JsonObject itemsOf(JsonObject schemas, JsonObject array) {
+    JsonObject items = array.getJsonObject("items");
+    return items.containsKey("$ref")
+        ? schemas.getJsonObject(items.getString("$ref").replace("#/components/schemas/", ""))
+        : items;
+  }
 }

@@ -258,12 +258,7 @@ public class QuoteService {
             result.taxInclusive(),
             Amounts.major(result.totalMinor(), cur)),
         items,
-        result.promotions().stream()
-            .map(
-                p ->
-                    new QuoteView.PromotionLine(
-                        p.code(), p.kind(), p.description(), Amounts.major(p.amountMinor(), cur)))
-            .toList(),
+        promotionLines(basket, result, cur),
         result.deliveryOptions().stream()
             .map(
                 o ->
@@ -279,6 +274,38 @@ public class QuoteService {
         new QuoteView.Destination(
             destination.country(), destination.region(), destination.postcode()),
         briefId);
+  }
+
+  /** The promotions applied, each with the part of its amount every line carries. */
+  private static List<QuoteView.PromotionLine> promotionLines(
+      Baskets.Resolved basket, Pricer.Result result, String cur) {
+    long[][] parts =
+        Pricer.allocate(
+            result.lines().stream().mapToLong(Pricer.PricedLine::discountMinor).toArray(),
+            result.promotions().stream().mapToLong(Pricer.PromotionLine::amountMinor).toArray());
+    List<QuoteView.PromotionLine> out = new ArrayList<>();
+    for (int k = 0; k < parts.length; k++) {
+      Pricer.PromotionLine p = result.promotions().get(k);
+      List<QuoteView.Allocation> allocations = new ArrayList<>();
+      for (int i = 0; i < parts[k].length; i++) {
+        if (parts[k][i] > 0) {
+          allocations.add(
+              new QuoteView.Allocation(
+                  "line_item",
+                  basket.lines().get(i).variant().variantId(),
+                  Amounts.major(parts[k][i], cur)));
+        }
+      }
+      out.add(
+          QuoteView.PromotionLine.of(
+              k,
+              p.code(),
+              p.kind(),
+              p.description(),
+              Amounts.major(p.amountMinor(), cur),
+              List.copyOf(allocations)));
+    }
+    return List.copyOf(out);
   }
 
   /** SHA-256 over merchant, merged sorted lines, codes, destination and delivery option. */

@@ -227,6 +227,60 @@ public final class Pricer {
     return out;
   }
 
+  /**
+   * Which part of each promotion's amount each line carries: {@code [promotion][line]}, never
+   * negative, each row summing to the promotion's amount and each column to the line's discount
+   * share (as {@link #price} spread it). Each promotion takes its proportion of every line's share
+   * (rounded down); what rounding left is handed out in order, promotion by promotion and line by
+   * line, so that both sums stay exact.
+   *
+   * @param lineShares each line's discount ({@link PricedLine#discountMinor()})
+   * @param amounts each promotion's amount ({@link PromotionLine#amountMinor()}), summing to the
+   *     same total as {@code lineShares}
+   */
+  public static long[][] allocate(long[] lineShares, long[] amounts) {
+    long total = 0;
+    for (long a : amounts) {
+      total = Math.addExact(total, a);
+    }
+    long shares = 0;
+    for (long s : lineShares) {
+      shares = Math.addExact(shares, s);
+    }
+    if (total != shares) {
+      throw new IllegalArgumentException(
+          "promotions total " + total + " but the lines carry " + shares);
+    }
+    long[][] out = new long[amounts.length][lineShares.length];
+    long[] rowLeft = amounts.clone();
+    long[] columnLeft = lineShares.clone();
+    for (int k = 0; k < amounts.length && total > 0; k++) {
+      for (int i = 0; i < lineShares.length; i++) {
+        long part =
+            BigDecimal.valueOf(lineShares[i])
+                .multiply(BigDecimal.valueOf(amounts[k]))
+                .divide(BigDecimal.valueOf(total), 0, RoundingMode.DOWN)
+                .longValueExact();
+        out[k][i] = part;
+        rowLeft[k] -= part;
+        columnLeft[i] -= part;
+      }
+    }
+    int i = 0;
+    for (int k = 0; k < amounts.length; k++) {
+      while (rowLeft[k] > 0) {
+        while (columnLeft[i] == 0) {
+          i++;
+        }
+        long take = Math.min(rowLeft[k], columnLeft[i]);
+        out[k][i] += take;
+        rowLeft[k] -= take;
+        columnLeft[i] -= take;
+      }
+    }
+    return out;
+  }
+
   static long ppmOf(long amount, long ppm) {
     return BigDecimal.valueOf(amount)
         .multiply(BigDecimal.valueOf(ppm))

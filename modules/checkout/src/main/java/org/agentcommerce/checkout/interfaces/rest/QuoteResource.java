@@ -94,7 +94,14 @@ public class QuoteResource {
       String currency,
       QuoteView.Pricing pricing,
       List<QuoteView.LineItem> lineItems,
-      List<QuoteView.PromotionLine> promotionLines,
+      @Schema(
+              type = SchemaType.ARRAY,
+              implementation = QuoteView.PromotionLine.class,
+              description =
+                  "The promotions applied: ours (code, kind, description, amount) and the origin"
+                      + " service's members (id, source, discount_class, method, label,"
+                      + " allocations); amount is positive here")
+          List<QuoteView.PromotionLine> promotionLines,
       List<QuoteView.DeliveryOption> deliveryOptions,
       String selectedDeliveryOption,
       QuoteView.Destination shipTo,
@@ -109,8 +116,14 @@ public class QuoteResource {
               name = "settlement_currency",
               description = "The currency settled to the merchant (= currency)")
           @jakarta.json.bind.annotation.JsonbProperty("settlement_currency")
-          String payoutCurrency) {
-    static QuoteResponse of(QuoteView v, String quoteStatus) {
+          String payoutCurrency,
+      @Schema(
+              description =
+                  "Always null: a quote is not a checkout. POST /agent/v1/checkout/intents with"
+                      + " this quote_id answers the buyer's checkout_url")
+          String checkoutUrl) {
+    static QuoteResponse of(QuoteView stored, String quoteStatus) {
+      QuoteView v = stored.withOriginPromotionMembers();
       return new QuoteResponse(
           "success",
           v.quoteId(),
@@ -129,7 +142,8 @@ public class QuoteResource {
           v.createdAt(),
           v.currency(),
           v.currency(),
-          v.currency());
+          v.currency(),
+          null);
     }
   }
 

@@ -127,6 +127,42 @@ class PricerTest {
   }
 
   @Test
+  void eachPromotionIsAllocatedOverTheLinesWithExactSums() {
+    Pricer.Result r =
+        price(
+            List.of(new Pricer.Line(2100, 2), new Pricer.Line(5699, 1), new Pricer.Line(333, 3)),
+            List.of(
+                promo("WELCOME10", Promotion.PERCENTAGE, 100000, null),
+                promo("FIVE", Promotion.FIXED, 500, null),
+                promo("SHIP", Promotion.FREE_SHIPPING, 0, null)),
+            null,
+            null);
+    long[] shares = r.lines().stream().mapToLong(Pricer.PricedLine::discountMinor).toArray();
+    long[] amounts = r.promotions().stream().mapToLong(Pricer.PromotionLine::amountMinor).toArray();
+    long[][] a = Pricer.allocate(shares, amounts);
+    for (int k = 0; k < amounts.length; k++) {
+      long row = 0;
+      for (int i = 0; i < shares.length; i++) {
+        assertTrue(a[k][i] >= 0);
+        row += a[k][i];
+      }
+      assertEquals(amounts[k], row);
+    }
+    for (int i = 0; i < shares.length; i++) {
+      long column = 0;
+      for (long[] promotion : a) {
+        column += promotion[i];
+      }
+      assertEquals(shares[i], column);
+    }
+    // Free shipping carries no amount, so nothing is allocated to it.
+    assertEquals(0, a[2][0] + a[2][1] + a[2][2]);
+    // One promotion alone: its allocation is each line's share.
+    long[][] one = Pricer.allocate(new long[] {420, 570, 100}, new long[] {1090});
+    assertEquals(List.of(420L, 570L, 100L), List.of(one[0][0], one[0][1], one[0][2]));
+  }
+
+  @Test
   void emptyBasketShipsNothing() {
     Pricer.Result r = price(List.of(), List.of(), null, null);
     assertEquals(0, r.totalMinor());

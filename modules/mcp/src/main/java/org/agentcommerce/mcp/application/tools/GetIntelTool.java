@@ -71,10 +71,14 @@ public class GetIntelTool implements McpTool {
 
   @Override
   public JsonObject call(JsonObject arguments, ToolCallContext context) {
-    IntelView intel =
+    return json(
         catalog.intel(
             ToolJson.text(arguments, "product_id").orElse(""),
-            ToolJson.text(arguments, "merchant_id").orElse(null));
+            ToolJson.text(arguments, "merchant_id").orElse(null)));
+  }
+
+  /** What is known about a product, as this tool answers it (get_product's decision too). */
+  static JsonObject json(IntelView intel) {
     JsonArrayBuilder claims = ToolJson.array();
     for (IntelView.Claim c : intel.claims()) {
       IntelView.Evidence e = c.evidence();

@@ -2,10 +2,14 @@ package org.agentcommerce.mcp.application.tools;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.util.List;
 import java.util.Optional;
 import org.agentcommerce.catalog.api.CatalogReads;
+import org.agentcommerce.catalog.api.IntelView;
 import org.agentcommerce.catalog.api.ProductView;
 import org.agentcommerce.mcp.api.Dialect;
 import org.agentcommerce.mcp.api.Door;
@@ -28,7 +32,9 @@ public class GetProductTool implements McpTool {
           + " merchant_name, brand, title, description, category, product_type, price:{amount,"
           + " currency}, availability, image_url, key_actives, skin_types, concerns,"
           + " variants:[{variant_id, title, sku, price, available, inventory_quantity, options}]}."
-          + " An unknown product is a NOT_FOUND error.";
+          + " include:[\"decision\"] adds decision: what get_intel knows ({product_id, reviewed,"
+          + " best_for, why, claims:[{claim, evidence}]}) when the product was reviewed, else"
+          + " null. An unknown product is a NOT_FOUND error.";
 
   static final String INPUT_SCHEMA =
       """
@@ -39,7 +45,9 @@ public class GetProductTool implements McpTool {
         "merchant_id":{"type":"string","minLength":1,"maxLength":64,
           "description":"The product's merchant (merch_...); optional."},
         "sku_id":{"type":"string","minLength":1,"maxLength":200,
-          "description":"A variant id or SKU: only that variant is returned."}}}
+          "description":"A variant id or SKU: only that variant is returned."},
+        "include":{"type":"array","maxItems":4,"items":{"type":"string","enum":["decision"]},
+          "description":"Optional parts to add: decision (the reviewed intel, as get_intel answers it; null when nobody reviewed the product)."}}}
       """;
 
   static final String OUTPUT_SCHEMA =
@@ -70,7 +78,14 @@ public class GetProductTool implements McpTool {
               "properties":{"amount":{"type":"number"},"currency":{"type":"string"}}},
             "available":{"type":"boolean"},
             "inventory_quantity":{"type":"integer"},
-            "options":{"type":"object"}}}}}}
+            "options":{"type":"object"}}}},
+        "decision":{"type":["object","null"],"required":["product_id","reviewed","claims"],
+          "properties":{
+            "product_id":{"type":"string"},
+            "reviewed":{"type":"boolean"},
+            "best_for":{"type":["string","null"]},
+            "why":{"type":["string","null"]},
+            "claims":{"type":"array","items":{"type":"object"}}}}}}
       """;
 
   @Inject CatalogReads catalog;
@@ -105,7 +120,19 @@ public class GetProductTool implements McpTool {
             ToolJson.object().add("product_id", p.productId()).add("sku_id", sku.get()).build());
       }
     }
-    return NativeProducts.detail(p, variants);
+    JsonObject detail = NativeProducts.detail(p, variants);
+    if (!includes(arguments, "decision")) {
+      return detail;
+    }
+    IntelView intel = catalog.intel(p.productId(), p.merchantId());
+    return ToolJson.object(detail)
+        .add("decision", intel.reviewed() ? GetIntelTool.json(intel) : JsonValue.NULL)
+        .build();
+  }
+
+  private static boolean includes(JsonObject arguments, String part) {
+    return arguments.get("include") instanceof JsonArray a
+        && a.stream().anyMatch(v -> v instanceof JsonString s && s.getString().equals(part));
   }
 
   static boolean matches(ProductView.Variant v, String wanted) {

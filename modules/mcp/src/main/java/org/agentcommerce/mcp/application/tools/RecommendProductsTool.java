@@ -7,6 +7,8 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.math.BigDecimal;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.agentcommerce.catalog.api.ProductView;
 import org.agentcommerce.catalog.api.Recommendations;
 import org.agentcommerce.mcp.api.Dialect;
@@ -15,6 +17,7 @@ import org.agentcommerce.mcp.api.McpTool;
 import org.agentcommerce.mcp.api.ToolAnnotations;
 import org.agentcommerce.mcp.api.ToolCallContext;
 import org.agentcommerce.mcp.api.ToolDescriptor;
+import org.agentcommerce.mcp.api.ToolFailure;
 
 /**
  * {@code recommend_products}, keyed door, native dialect: ranked products for a need in the buyer's
@@ -24,6 +27,10 @@ import org.agentcommerce.mcp.api.ToolDescriptor;
 public class RecommendProductsTool implements McpTool {
 
   static final int DEFAULT_LIMIT = 5;
+
+  /** The one language the reasons are written in: {@code en}, with any subtags. */
+  private static final Pattern ENGLISH =
+      Pattern.compile("^en(-[A-Za-z0-9]{1,8})*$", Pattern.CASE_INSENSITIVE);
 
   private static final String DESCRIPTION =
       "Recommend products for a need in the buyer's own words (e.g. \"fragrance-free moisturiser"
@@ -35,7 +42,10 @@ public class RecommendProductsTool implements McpTool {
           + " (constraints.price_max, need). A top-level price_max is rejected. Returns {need,"
           + " products:[{product_id, merchant_id, title, brand, price:{amount, currency}, score,"
           + " reasons[]}], applied_constraints:[{name, value, currency, source, evidence}],"
-          + " unknowns[]}. Prices are major units (24.5 means 24.50). May take a few seconds.";
+          + " unknowns[], language}. Prices are major units (24.5 means 24.50). The reasons are"
+          + " written in English: language (a BCP 47 tag) may be en or en-*; any other is an"
+          + " INVALID_ARGUMENTS error (the need itself may be in French, Spanish, Italian,"
+          + " German, Japanese or Korean). May take a few seconds.";
 
   static final String INPUT_SCHEMA =
       """
@@ -55,7 +65,9 @@ public class RecommendProductsTool implements McpTool {
             "merchant_id":{"type":"string","minLength":1,"maxLength":64,
               "description":"Only this merchant's products."},
             "in_stock_only":{"type":"boolean","default":false}}},
-        "limit":{"type":"integer","minimum":1,"maximum":10,"default":5}}}
+        "limit":{"type":"integer","minimum":1,"maximum":10,"default":5},
+        "language":{"type":"string","minLength":2,"maxLength":35,"pattern":"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+          "description":"The language of the reasons (BCP 47): en or en-* only; they are written in English."}}}
       """;
 
   @Inject Instance<Recommendations> recommendations;
@@ -78,7 +90,15 @@ public class RecommendProductsTool implements McpTool {
   }
 
   @Override
-  public JsonObject call(JsonObject arguments, ToolCallContext context) {
+  public JsonObject call(JsonObject arguments, ToolCallContext context) throws ToolFailure {
+    Optional<String> language = ToolJson.text(arguments, "language");
+    if (language.isPresent() && !ENGLISH.matcher(language.get()).matches()) {
+      throw ToolJson.invalidArgument(
+          "/language",
+          "the reasons are written in English only (en or en-*)",
+          "recommend_products writes its reasons in English only: send language en (or none);"
+              + " the need may still be in another language.");
+    }
     JsonObject constraints =
         ToolJson.objectMember(arguments, "constraints").orElse(JsonObject.EMPTY_JSON_OBJECT);
     Recommendations.Result result =
@@ -121,6 +141,7 @@ public class RecommendProductsTool implements McpTool {
         .add("products", products)
         .add("applied_constraints", applied)
         .add("unknowns", ToolJson.strings(result.unknowns()))
+        .add("language", "en")
         .build();
   }
 

@@ -130,6 +130,7 @@ class CatalogToolsTest {
       {"search_catalog", "{\"query\":\"vitamin c\"}"},
       {"search_catalog", "{\"query\":\"nothing like this\"}"},
       {"get_product", "{\"product_id\":\"prod_serum\"}"},
+      {"get_product", "{\"product_id\":\"prod_serum\",\"include\":[\"decision\"]}"},
       {"get_alternatives", "{\"product_id\":\"prod_serum\"}"},
       {"get_intel", "{\"product_id\":\"prod_serum\"}"},
     };
@@ -222,6 +223,29 @@ class CatalogToolsTest {
     JsonObject missing = open.call("get_product", "{\"product_id\":\"prod_nope\"}");
     assertTrue(missing.getBoolean("isError"));
     assertEquals("NOT_FOUND", TestDoor.text(missing).getJsonObject("error").getString("code"));
+  }
+
+  @Test
+  void getProductIncludesTheDecisionOnlyWhenAsked() {
+    JsonObject plain = ok(open.call("get_product", "{\"product_id\":\"prod_serum\"}"));
+    assertFalse(plain.containsKey("decision"));
+    // The origin gateway's get_product{include:["decision"]}: the reviewed intel inline.
+    JsonObject withDecision =
+        ok(
+            keyed.call(
+                "get_product",
+                "{\"merchant_id\":\"merch_lumen\",\"product_id\":\"prod_serum\","
+                    + "\"include\":[\"decision\"]}"));
+    JsonObject decision = withDecision.getJsonObject("decision");
+    assertEquals(ok(open.call("get_intel", "{\"product_id\":\"prod_serum\"}")), decision);
+    assertTrue(decision.getBoolean("reviewed"));
+    assertEquals("dull skin", decision.getString("best_for"));
+    assertEquals("Brightens", decision.getJsonArray("claims").getJsonObject(0).getString("claim"));
+    JsonObject unknownPart =
+        keyed.call("get_product", "{\"product_id\":\"prod_serum\",\"include\":[\"reviews\"]}");
+    assertTrue(unknownPart.getBoolean("isError"));
+    assertEquals(
+        "INVALID_ARGUMENTS", TestDoor.text(unknownPart).getJsonObject("error").getString("code"));
   }
 
   @Test
