@@ -60,7 +60,7 @@ public record PurchaseView(
     @Schema(description = "The product as the create request named it (product_key/product_id)")
         String productKey,
     @Schema(description = "The origin's name for sku (the same value)") String variantKey,
-    @Schema(description = "Money of the purchase, integer minor units") Totals totals,
+    Totals totals,
     @Schema(
             description =
                 "What became of the place call, in the origin's vocabulary: not_dispatched (none),"

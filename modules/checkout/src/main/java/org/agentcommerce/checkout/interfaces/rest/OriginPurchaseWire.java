@@ -14,6 +14,7 @@ import org.agentcommerce.checkout.application.partner.PurchaseRequest;
 import org.agentcommerce.checkout.interfaces.rest.PartnerPurchaseResource.PartnerPurchaseRequest;
 import org.agentcommerce.platform.api.InvalidInputException;
 import org.agentcommerce.platform.api.InvalidInputException.Violation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -33,7 +34,11 @@ public final class OriginPurchaseWire {
           + "[A-Za-z0-9])?)+";
 
   /** The origin's buyer: the contact of this purchase, its consent tag and its address. */
-  @Schema(name = "PartnerOriginBuyer", description = "The origin's buyer member")
+  @Schema(
+      name = "PartnerOriginBuyer",
+      description =
+          "The origin's buyer, instead of contact and shipping_address (not with them);"
+              + " email, consent_version and shipping_address are required in it")
   public record Buyer(
       @Email @Size(max = 320) @Schema(required = true, format = "email", maxLength = 320)
           String email,
@@ -51,42 +56,78 @@ public final class OriginPurchaseWire {
                       + " purchase and part of its request: another tag under the same"
                       + " idempotency key is 409 idempotency_conflict)")
           String consentVersion,
-      @Valid @Schema(required = true, description = "The origin's camelCase address")
-          Address shippingAddress) {}
+      @Valid Address shippingAddress) {}
 
   /** The origin's address, in its partner client's camelCase names. */
   @Schema(name = "PartnerOriginAddress", description = "The origin's camelCase shipping address")
   public record Address(
       @JsonbProperty("firstName")
           @Size(max = 100)
-          @Schema(name = "firstName", maxLength = 100, description = "Required (or buyer.name)")
+          @Schema(
+              name = "firstName",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              maxLength = 100,
+              description = "Required (or buyer.name)")
           String firstName,
-      @JsonbProperty("lastName") @Size(max = 100) @Schema(name = "lastName", maxLength = 100)
+      @JsonbProperty("lastName")
+          @Size(max = 100)
+          @Schema(
+              name = "lastName",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              maxLength = 100)
           String lastName,
-      @JsonbProperty("phone") @Size(max = 40) @Schema(name = "phone", maxLength = 40) String phone,
+      @JsonbProperty("phone")
+          @Size(max = 40)
+          @Schema(
+              name = "phone",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              maxLength = 40)
+          String phone,
       @JsonbProperty("addressLine1")
           @Size(max = 300)
-          @Schema(name = "addressLine1", maxLength = 300, description = "Required")
+          @Schema(
+              name = "addressLine1",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              maxLength = 300,
+              description = "Required")
           String addressLine1,
       @JsonbProperty("addressLine2")
           @Size(max = 300)
-          @Schema(name = "addressLine2", maxLength = 300)
+          @Schema(
+              name = "addressLine2",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              maxLength = 300)
           String addressLine2,
       @JsonbProperty("city")
           @Size(max = 120)
-          @Schema(name = "city", maxLength = 120, description = "Required")
+          @Schema(
+              name = "city",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              maxLength = 120,
+              description = "Required")
           String city,
       @JsonbProperty("region")
           @Size(max = 10)
-          @Schema(name = "region", maxLength = 10, description = "Our state")
+          @Schema(
+              name = "region",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              maxLength = 10,
+              description = "Our state")
           String region,
       @JsonbProperty("postalCode")
           @Size(max = 20)
-          @Schema(name = "postalCode", maxLength = 20, description = "Required here")
+          @Schema(
+              name = "postalCode",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              maxLength = 20,
+              description = "Required here")
           String postalCode,
       @JsonbProperty("country")
           @Pattern(regexp = "[A-Za-z]{2}")
-          @Schema(name = "country", description = "ISO 3166-1 alpha-2; required")
+          @Schema(
+              name = "country",
+              extensions = @Extension(name = "x-keep-name", value = "true"),
+              description = "ISO 3166-1 alpha-2; required")
           String country) {}
 
   /**

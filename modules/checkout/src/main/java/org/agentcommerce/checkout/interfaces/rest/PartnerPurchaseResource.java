@@ -159,8 +159,7 @@ public class PartnerPurchaseResource {
 
   @Schema(name = "PartnerPrepareResponse", description = "The selection witness")
   public record PartnerPrepareResponse(
-      @Schema(description = "success") String status,
-      @Schema(description = "The one SKU the selection names") PartnerSelection selection) {}
+      @Schema(description = "success") String status, PartnerSelection selection) {}
 
   @Schema(name = "PartnerContact", description = "The buyer's contact for this purchase")
   public record PartnerContact(
@@ -220,9 +219,8 @@ public class PartnerPurchaseResource {
           @Pattern(regexp = "[A-Z]{3}")
           @Schema(required = true, pattern = "[A-Z]{3}", description = "ISO 4217; required")
           String expectedCurrency,
-      @Valid @Schema(description = "The buyer's contact; or buyer") PartnerContact contact,
-      @Valid @Schema(description = "Where to ship; or buyer.shipping_address")
-          WireItems.Address shippingAddress,
+      @Valid PartnerContact contact,
+      @Valid WireItems.Address shippingAddress,
       @Pattern(regexp = "cart_link|reap_variant")
           @Schema(
               enumeration = {"cart_link", "reap_variant"},
@@ -248,12 +246,7 @@ public class PartnerPurchaseResource {
               description =
                   "Not taken: any value is refused (422); partner purchases take no codes")
           String offerCode,
-      @Valid
-          @Schema(
-              description =
-                  "The origin's buyer (instead of contact and shipping_address); consent_version"
-                      + " is required in it")
-          OriginPurchaseWire.Buyer buyer,
+      @Valid OriginPurchaseWire.Buyer buyer,
       @Size(max = 2000)
           @Schema(
               maxLength = 2000,
@@ -262,11 +255,9 @@ public class PartnerPurchaseResource {
                       + " redirects to it)")
           String returnUrl) {}
 
-  @Schema(name = "PartnerPurchaseList", description = "A page of partner purchases")
+  @Schema(name = "PartnerPurchaseList")
   public record PartnerPurchaseList(
-      @Schema(description = "success") String status,
-      @Schema(description = "Newest first") List<PurchaseView> purchases,
-      @Schema(description = "The page") OrderResource.Pagination pagination) {}
+      String status, List<PurchaseView> purchases, OrderResource.Pagination pagination) {}
 
   private Owner owner() {
     JsonWebToken t = buyer.requireVerifiedBuyer();
