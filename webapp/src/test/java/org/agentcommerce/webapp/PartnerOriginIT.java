@@ -306,6 +306,80 @@ class PartnerOriginIT {
     assertEquals("price_changed", stale.getString("error"), stale::toString);
   }
 
+  /** The served document describes the members the origin's clients send and read. */
+  @Test
+  void theDocumentDescribesTheOriginsMembers() {
+    JsonObject schemas =
+        answer(door.get("/agent/v1/openapi.json"), 200)
+            .getJsonObject("components")
+            .getJsonObject("schemas");
+    Map<String, List<String>> wanted =
+        Map.of(
+            "PartnerPrepareRequest",
+            List.of(
+                "item_source",
+                "merchant_domain",
+                "product_key",
+                "variant_id",
+                "quantity",
+                "market_country"),
+            "PartnerSelection",
+            List.of("product_key", "variant_key", "merchant_domain", "market", "item_source"),
+            "PartnerPurchaseRequest",
+            List.of(
+                "item_source",
+                "merchant_domain",
+                "product_key",
+                "variant_key",
+                "offer_code",
+                "buyer",
+                "return_url"),
+            "PartnerOriginBuyer",
+            List.of("email", "name", "phone", "consent_version", "shipping_address"),
+            "PartnerOriginAddress",
+            List.of(
+                "firstName",
+                "lastName",
+                "phone",
+                "addressLine1",
+                "addressLine2",
+                "city",
+                "region",
+                "postalCode",
+                "country"),
+            "PartnerPurchase",
+            List.of(
+                "purchase_id",
+                "id",
+                "state",
+                "totals",
+                "checkout_dispatch_state",
+                "contact_reentry_required"),
+            "PartnerPurchaseTotals",
+            List.of("currency", "our_price_minor", "quoted_total_minor", "tax_included"));
+    wanted.forEach(
+        (name, members) -> {
+          JsonObject schema = schemas.getJsonObject(name);
+          assertTrue(
+              schema != null && schema.containsKey("properties"),
+              () ->
+                  name
+                      + " is not a component with properties: "
+                      + schema
+                      + " among "
+                      + schemas.keySet().stream().filter(k -> k.startsWith("Partner")).toList());
+          JsonObject properties = schema.getJsonObject("properties");
+          for (String m : members) {
+            assertTrue(properties.containsKey(m), () -> name + " lacks " + m + ": " + properties);
+          }
+        });
+    assertFalse(
+        schemas
+            .getJsonObject("PartnerOriginAddress")
+            .getJsonObject("properties")
+            .containsKey("first_name"));
+  }
+
   /**
    * Members we cannot honour are refused at their own location and open nothing: an offer code, a
    * body without the expected price (the money path fails closed), a buyer without consent, a
