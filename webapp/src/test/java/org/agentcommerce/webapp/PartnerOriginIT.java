@@ -407,6 +407,8 @@ class PartnerOriginIT {
             Json.createObjectBuilder(body).add("return_url", "http://door.example/back").build(),
             List.of("body", "merchant_domain"),
             Json.createObjectBuilder(body).add("merchant_id", LUMEN).build(),
+            List.of("body", "product_key"),
+            Json.createObjectBuilder(body).add("product_key", " ").build(),
             List.of("body", "buyer"),
             Json.createObjectBuilder(body)
                 .add("contact", Json.createObjectBuilder().add("email", "ada@example.test"))

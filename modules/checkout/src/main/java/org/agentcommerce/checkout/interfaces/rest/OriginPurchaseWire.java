@@ -214,6 +214,7 @@ public final class OriginPurchaseWire {
 
   /** Exactly one of merchant_id and merchant_domain. */
   static void merchant(List<Violation> bad, String merchantId, String merchantDomain) {
+    blankIsRefused(bad, merchantId, "merchant_id");
     if (merchantDomain != null && merchantId != null) {
       bad.add(
           violation(
@@ -289,6 +290,8 @@ public final class OriginPurchaseWire {
    */
   static String one(
       List<Violation> bad, String ours, String ourName, String origin, String originName) {
+    blankIsRefused(bad, ours, ourName);
+    blankIsRefused(bad, origin, originName);
     if (ours != null && origin != null && !ours.equals(origin)) {
       bad.add(
           violation(
@@ -300,6 +303,13 @@ public final class OriginPurchaseWire {
       bad.add(missing(ourName));
     }
     return ours != null ? ours : origin;
+  }
+
+  /** A member that is sent must name something: blank is a 422 at it. */
+  private static void blankIsRefused(List<Violation> bad, String value, String member) {
+    if (value != null && value.isBlank()) {
+      bad.add(violation(member, member + " must not be blank", "string_too_short"));
+    }
   }
 
   static boolean blank(String s) {
