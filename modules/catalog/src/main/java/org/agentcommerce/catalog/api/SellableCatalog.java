@@ -22,6 +22,12 @@ public interface SellableCatalog {
    */
   Optional<Sellable> sellable(String merchantId, String ref);
 
+  /**
+   * The one merchant whose store is on {@code domain} (a bare host name; compared in lower case
+   * with one leading {@code www.} removed on each side), or empty when none is, or more than one.
+   */
+  Optional<Seller> sellerByDomain(String domain);
+
   record Seller(
       String merchantId,
       String name,

@@ -40,6 +40,38 @@ public class SellableCatalogService implements SellableCatalog {
                     markets(e)));
   }
 
+  @Override
+  public Optional<Seller> sellerByDomain(String domain) {
+    String wanted = storeHost(domain);
+    if (wanted == null) {
+      return Optional.empty();
+    }
+    List<String> ids =
+        merchants.all().stream()
+            .filter(e -> e.catalogBaseUrl() != null)
+            .filter(e -> wanted.equals(storeHost(hostOf(e.catalogBaseUrl()))))
+            .map(MerchantDirectory.Entry::id)
+            .toList();
+    return ids.size() == 1 ? seller(ids.get(0)) : Optional.empty();
+  }
+
+  private static String hostOf(String url) {
+    try {
+      return java.net.URI.create(url.trim()).getHost();
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** A host in lower case without one leading {@code www.}. */
+  static String storeHost(String host) {
+    if (host == null || host.isBlank()) {
+      return null;
+    }
+    String h = host.trim().toLowerCase(java.util.Locale.ROOT);
+    return h.startsWith("www.") ? h.substring(4) : h;
+  }
+
   private static Set<String> markets(MerchantDirectory.Entry e) {
     Set<String> markets = new TreeSet<>();
     e.capabilities().getOrDefault("market", Set.of()).forEach(m -> markets.add(m.toUpperCase()));

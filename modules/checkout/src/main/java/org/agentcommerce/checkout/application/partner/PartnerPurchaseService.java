@@ -49,13 +49,20 @@ public class PartnerPurchaseService {
       String variantTitle,
       long unitPriceMinor,
       String currency,
-      int available) {}
+      int available,
+      String market,
+      String merchantDomain) {}
 
-  /** A selector: a 1-based position among the product's variants, or a SKU key. */
+  /**
+   * A selector: a 1-based position among the product's variants, a SKU key, or a variant's id (the
+   * merchant platform's, as the product lists it).
+   */
   public sealed interface Selector {
     record Position(int position) implements Selector {}
 
     record SkuKey(String sku) implements Selector {}
+
+    record VariantId(String variantId) implements Selector {}
   }
 
   /** The answer to a create: the purchase's view, and whether this request opened it. */
@@ -71,6 +78,53 @@ public class PartnerPurchaseService {
   public Selection prepare(String merchantId, String productId, Selector selector) {
     Resolved r = resolve(merchantId, productId, selector);
     return r.selection();
+  }
+
+  /**
+   * As {@link #prepare(String, String, Selector)}, and also refuses a selection outside {@code
+   * market} (when given: the SKU must be on sale there; 409 SELECTION_REFUSED {@code other_market})
+   * or whose stock does not cover {@code quantity} (when given; 409 OUT_OF_STOCK).
+   */
+  public Selection prepare(
+      String merchantId, String productId, Selector selector, String market, Integer quantity) {
+    Selection s = prepare(merchantId, productId, selector);
+    if (market != null && !market.equalsIgnoreCase(s.market())) {
+      throw refused(
+          "other_market", "The product is sold in " + s.market() + " here, not in " + market + ".");
+    }
+    if (quantity != null) {
+      requireStock(s, quantity);
+    }
+    return s;
+  }
+
+  /**
+   * The id of the one merchant whose store is on {@code domain} (lower case, one leading www.
+   * ignored); 404 MERCHANT_NOT_FOUND when none is (or several are).
+   */
+  public String merchantIdForDomain(String domain) {
+    return catalog
+        .sellerByDomain(domain)
+        .map(Seller::merchantId)
+        .orElseThrow(
+            () ->
+                new ApiException(
+                    404,
+                    "MERCHANT_NOT_FOUND",
+                    "No merchant's store is on " + domain + ".",
+                    Map.of("merchant_domain", domain),
+                    Map.of()));
+  }
+
+  private static void requireStock(Selection s, int quantity) {
+    if (s.available() < quantity) {
+      throw new ApiException(
+          409,
+          "OUT_OF_STOCK",
+          "Only " + s.available() + " of " + s.sku() + " are in stock.",
+          Map.of("sku", s.sku(), "requested", quantity, "available", s.available()),
+          Map.of());
+    }
   }
 
   private record Resolved(Selection selection, Offer offer) {}
@@ -119,6 +173,16 @@ public class PartnerPurchaseService {
                 + " names none of them.");
       }
       chosen = p.variants().get(pos.position() - 1);
+    } else if (selector instanceof Selector.VariantId id) {
+      chosen =
+          p.variants().stream()
+              .filter(v -> id.variantId().equals(v.variantId()))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      refused(
+                          "unknown_variant",
+                          "No variant of the product has the id " + id.variantId() + "."));
     } else {
       String sku = ((Selector.SkuKey) selector).sku();
       List<Variant> matching = p.variants().stream().filter(v -> sku.equals(v.sku())).toList();
@@ -152,8 +216,22 @@ public class PartnerPurchaseService {
             chosen.title(),
             offer.priceMinor(),
             offer.currency(),
-            Math.max(0, offer.inventoryQuantity())),
+            Math.max(0, offer.inventoryQuantity()),
+            market,
+            storeHost(seller.get().storeUrl())),
         offer);
+  }
+
+  /** The host of a store address, or null. */
+  private static String storeHost(String url) {
+    if (url == null) {
+      return null;
+    }
+    try {
+      return java.net.URI.create(url.trim()).getHost();
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   private static ApiException refused(String reason, String message) {
@@ -182,14 +260,7 @@ public class PartnerPurchaseService {
     Resolved r =
         resolve(request.merchantId(), request.productId(), new Selector.SkuKey(request.sku()));
     Selection s = r.selection();
-    if (s.available() < request.quantity()) {
-      throw new ApiException(
-          409,
-          "OUT_OF_STOCK",
-          "Only " + s.available() + " of " + s.sku() + " are in stock.",
-          Map.of("sku", s.sku(), "requested", request.quantity(), "available", s.available()),
-          Map.of());
-    }
+    requireStock(s, request.quantity());
     if (s.unitPriceMinor() != request.expectedUnitPriceMinor()
         || !s.currency().equals(request.expectedCurrency())) {
       Map<String, Object> context = new LinkedHashMap<>();

@@ -17,6 +17,12 @@ import org.agentcommerce.checkout.domain.partner.PurchasingPartner;
  * idempotency key) as JSON with sorted keys and without absent fields, and the SHA-256 of that
  * JSON, the request's fingerprint. Create, resume and recover compare fingerprints, and nothing but
  * the body goes into one, so recover can check it without any lookup.
+ *
+ * <p>A request in the origin service's shape names its merchant by {@code merchantDomain} (then
+ * {@code merchantId} is what create resolved it to, and only the domain, folded to lower case
+ * without a leading www., is canonical) and may carry {@code itemSource} (cart_link; the default
+ * lane is absent), the buyer's {@code consentVersion} and a {@code returnUrl}: each is canonical
+ * when present, so a request without them has the same canonical form as before they existed.
  */
 public record PurchaseRequest(
     String idempotencyKey,
@@ -27,7 +33,38 @@ public record PurchaseRequest(
     long expectedUnitPriceMinor,
     String expectedCurrency,
     Contact contact,
-    ShipTo shippingAddress) {
+    ShipTo shippingAddress,
+    String merchantDomain,
+    String itemSource,
+    String consentVersion,
+    String returnUrl) {
+
+  /** A request in our own shape (no origin members). */
+  public PurchaseRequest(
+      String idempotencyKey,
+      String merchantId,
+      String productId,
+      String sku,
+      int quantity,
+      long expectedUnitPriceMinor,
+      String expectedCurrency,
+      Contact contact,
+      ShipTo shippingAddress) {
+    this(
+        idempotencyKey,
+        merchantId,
+        productId,
+        sku,
+        quantity,
+        expectedUnitPriceMinor,
+        expectedCurrency,
+        contact,
+        shippingAddress,
+        null,
+        null,
+        null,
+        null);
+  }
 
   /** How fingerprints are computed now; rows of another version cannot be rehydrated. */
   public static final int FINGERPRINT_VERSION = 1;
@@ -37,7 +74,14 @@ public record PurchaseRequest(
   /** The canonical JSON of the request (what is stored, and what the fingerprint hashes). */
   public String canonicalJson() {
     Map<String, Object> m = new TreeMap<>();
-    m.put("merchant_id", merchantId);
+    if (merchantDomain != null) {
+      m.put("merchant_domain", foldedDomain(merchantDomain));
+    } else {
+      m.put("merchant_id", merchantId);
+    }
+    m.put("item_source", itemSource);
+    m.put("consent_version", consentVersion);
+    m.put("return_url", returnUrl);
     m.put("product_id", productId);
     m.put("sku", sku);
     m.put("quantity", quantity);
@@ -72,6 +116,18 @@ public record PurchaseRequest(
       }
     }
     return b.build();
+  }
+
+  /** A store host as compared: lower case, one leading www. removed. */
+  static String foldedDomain(String domain) {
+    String d = domain.toLowerCase(java.util.Locale.ROOT);
+    return d.startsWith("www.") ? d.substring(4) : d;
+  }
+
+  /** A member of a stored canonical request, or null (absent, or not text). */
+  static String member(String canonicalJson, String name) {
+    JsonObject r = Json.createReader(new java.io.StringReader(canonicalJson)).readObject();
+    return r.get(name) instanceof jakarta.json.JsonString s ? s.getString() : null;
   }
 
   public String fingerprint() {

@@ -23,6 +23,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
 import java.util.List;
 import org.agentcommerce.checkout.application.partner.PartnerPurchaseService;
 import org.agentcommerce.checkout.application.partner.PartnerPurchaseService.Owner;
@@ -69,15 +70,20 @@ public class PartnerPurchaseResource {
   @Inject Caller caller;
   @Inject BuyerIdentity buyer;
 
-  @Schema(name = "PartnerPrepareRequest")
+  @Schema(
+      name = "PartnerPrepareRequest",
+      description =
+          "Our members (merchant_id, product_id, selector or sku) or the origin's (merchant_domain,"
+              + " product_key, variant_id, quantity, market_country, item_source); a member and"
+              + " its origin alias may not name different things")
   public record PartnerPrepareRequest(
-      @NotBlank @Size(max = 64) @Schema(required = true, maxLength = 64) String merchantId,
-      @NotBlank
-          @Size(max = 200)
+      @Size(max = 64)
+          @Schema(maxLength = 64, description = "Our merchant id; or send merchant_domain")
+          String merchantId,
+      @Size(max = 200)
           @Schema(
-              required = true,
               maxLength = 200,
-              description = "Our product id or the platform's")
+              description = "Our product id or the platform's; or send product_key")
           String productId,
       @Schema(
               type = SchemaType.INTEGER,
@@ -86,57 +92,168 @@ public class PartnerPurchaseResource {
               description =
                   "The numeric selector: the 1-based position of a variant in the product's"
                       + " variants. A JSON integer, never a SKU key (\"2\" is refused). Send"
-                      + " either selector or sku.")
+                      + " exactly one of selector, sku and variant_id.")
           JsonValue selector,
       @Size(max = 100)
-          @Schema(maxLength = 100, description = "A SKU key; send either selector or sku")
-          String sku) {}
+          @Schema(
+              maxLength = 100,
+              description = "A SKU key; send exactly one of selector, sku, variant_id")
+          String sku,
+      @Pattern(regexp = "cart_link|reap_variant")
+          @Schema(
+              enumeration = {"cart_link", "reap_variant"},
+              description = "The origin's lane; one partner lane here. Echoed in the selection")
+          String itemSource,
+      @Size(max = 255)
+          @Pattern(regexp = OriginPurchaseWire.DOMAIN)
+          @Schema(
+              maxLength = 255,
+              description =
+                  "The origin's merchant: the merchant's store host (lower case, a leading www."
+                      + " ignored)")
+          String merchantDomain,
+      @Size(max = 200) @Schema(maxLength = 200, description = "The origin's name for product_id")
+          String productKey,
+      @Size(max = 100)
+          @Schema(
+              maxLength = 100,
+              description =
+                  "The merchant platform's variant id (a string, as the product lists it)")
+          String variantId,
+      @Min(1)
+          @Max(1000)
+          @JsonbTypeDeserializer(ExactIntegers.AsInt.class)
+          @Schema(
+              minimum = "1",
+              maximum = "1000",
+              description = "Units wanted: stock must cover them (409 OUT_OF_STOCK); echoed")
+          Integer quantity,
+      @Pattern(regexp = "[A-Za-z]{2}")
+          @Schema(
+              description =
+                  "The buyer's market: the SKU must be on sale there (409 SELECTION_REFUSED"
+                      + " other_market); echoed as market")
+          String marketCountry) {}
 
-  @Schema(name = "PartnerSelection")
+  @Schema(
+      name = "PartnerSelection",
+      description = "The one SKU a selection names, in our members and the origin's")
   public record PartnerSelection(
-      String merchantId,
-      String productId,
-      String variantId,
+      @Schema(description = "Our merchant id") String merchantId,
+      @Schema(description = "Our product id") String productId,
+      @Schema(description = "The merchant platform's variant id") String variantId,
       @Schema(description = "The SKU key to send as sku in the create request") String sku,
-      String title,
-      String variantTitle,
+      @Schema(description = "The product's title") String title,
+      @Schema(description = "The variant's title") String variantTitle,
       @Schema(description = "Send as expected_unit_price_minor") long unitPriceMinor,
       @Schema(description = "Send as expected_currency") String currency,
-      int available) {}
+      @Schema(description = "Units in stock") int available,
+      @Schema(description = "The origin's name for product_id") String productKey,
+      @Schema(description = "The origin's name for sku") String variantKey,
+      @Schema(description = "The merchant's store host (as sent, else its store address)")
+          String merchantDomain,
+      @Schema(description = "The market the price is for (ISO 3166-1 alpha-2)") String market,
+      @Schema(description = "The quantity the request named; null when none") Integer quantity,
+      @Schema(description = "The item_source the request named; null when none")
+          String itemSource) {}
 
-  @Schema(name = "PartnerPrepareResponse")
-  public record PartnerPrepareResponse(String status, PartnerSelection selection) {}
+  @Schema(name = "PartnerPrepareResponse", description = "The selection witness")
+  public record PartnerPrepareResponse(
+      @Schema(description = "success") String status, PartnerSelection selection) {}
 
-  @Schema(name = "PartnerContact")
+  @Schema(name = "PartnerContact", description = "The buyer's contact for this purchase")
   public record PartnerContact(
       @NotBlank @Email @Size(max = 320) @Schema(required = true, format = "email", maxLength = 320)
           String email,
-      @Size(max = 200) String name,
-      @Size(max = 40) String phone) {}
+      @Size(max = 200) @Schema(maxLength = 200, description = "The buyer's name") String name,
+      @Size(max = 40) @Schema(maxLength = 40, description = "The buyer's phone") String phone) {}
 
-  @Schema(name = "PartnerPurchaseRequest")
+  @Schema(
+      name = "PartnerPurchaseRequest",
+      description =
+          "Our members or the origin's: merchant_domain for merchant_id, product_key for"
+              + " product_id, variant_key for sku, buyer{email, name, phone, consent_version,"
+              + " shipping_address{firstName, …}} for contact and shipping_address. A member and"
+              + " its alias may not name different things; offer_code is refused (422)")
   public record PartnerPurchaseRequest(
-      @NotBlank @Size(max = 255) @Schema(description = "Per agent and buyer; never expires")
+      @NotBlank
+          @Size(max = 255)
+          @Schema(
+              required = true,
+              maxLength = 255,
+              description = "Per agent and buyer; never expires")
           String idempotencyKey,
-      @NotBlank @Size(max = 64) String merchantId,
-      @NotBlank @Size(max = 200) String productId,
-      @NotBlank @Size(max = 100) @Schema(description = "The SKU key (prepare resolves selectors)")
+      @Size(max = 64) @Schema(maxLength = 64, description = "Our merchant id; or merchant_domain")
+          String merchantId,
+      @Size(max = 200)
+          @Schema(maxLength = 200, description = "Our product id or the platform's; or product_key")
+          String productId,
+      @Size(max = 100)
+          @Schema(
+              maxLength = 100,
+              description = "The SKU key (prepare resolves selectors); or variant_key")
           String sku,
       @NotNull
           @Min(1)
           @Max(1000)
           @JsonbTypeDeserializer(ExactIntegers.AsInt.class)
-          @Schema(description = "A JSON integer (1.9 or 4294967297 is refused, never narrowed)")
+          @Schema(
+              required = true,
+              minimum = "1",
+              maximum = "1000",
+              description = "A JSON integer (1.9 or 4294967297 is refused, never narrowed)")
           Integer quantity,
       @NotNull
           @JsonbTypeDeserializer(ExactIntegers.AsLong.class)
           @Min(0)
           @Max(1_000_000_000_000L)
-          @Schema(description = "Our catalog's unit price in minor units, as prepare showed it")
+          @Schema(
+              required = true,
+              minimum = "0",
+              description =
+                  "Our catalog's unit price in minor units of expected_currency (its exponent:"
+                      + " 2100 is 21.00 USD, 2100 JPY is 2100 yen), as prepare showed it;"
+                      + " required (409 price_changed when it is not the price)")
           Long expectedUnitPriceMinor,
-      @NotNull @Pattern(regexp = "[A-Z]{3}") String expectedCurrency,
-      @NotNull @Valid PartnerContact contact,
-      @NotNull @Valid WireItems.Address shippingAddress) {}
+      @NotNull
+          @Pattern(regexp = "[A-Z]{3}")
+          @Schema(required = true, pattern = "[A-Z]{3}", description = "ISO 4217; required")
+          String expectedCurrency,
+      @Valid PartnerContact contact,
+      @Valid WireItems.Address shippingAddress,
+      @Pattern(regexp = "cart_link|reap_variant")
+          @Schema(
+              enumeration = {"cart_link", "reap_variant"},
+              description =
+                  "The origin's lane (default reap_variant); one partner lane here. cart_link"
+                      + " is kept with the request")
+          String itemSource,
+      @Size(max = 255)
+          @Pattern(regexp = OriginPurchaseWire.DOMAIN)
+          @Schema(
+              maxLength = 255,
+              description =
+                  "The origin's merchant: the merchant's store host (lower case, a leading www."
+                      + " ignored)")
+          String merchantDomain,
+      @Size(max = 200) @Schema(maxLength = 200, description = "The origin's name for product_id")
+          String productKey,
+      @Size(max = 100) @Schema(maxLength = 100, description = "The origin's name for sku")
+          String variantKey,
+      @Size(max = 128)
+          @Schema(
+              maxLength = 128,
+              description =
+                  "Not taken: any value is refused (422); partner purchases take no codes")
+          String offerCode,
+      @Valid OriginPurchaseWire.Buyer buyer,
+      @Size(max = 2000)
+          @Schema(
+              maxLength = 2000,
+              description =
+                  "An https address without userinfo; kept with the request (nothing on this rail"
+                      + " redirects to it)")
+          String returnUrl) {}
 
   @Schema(name = "PartnerPurchaseList")
   public record PartnerPurchaseList(
@@ -170,10 +287,22 @@ public class PartnerPurchaseResource {
   @APIResponse(responseCode = "409", description = "SELECTION_REFUSED")
   public PartnerPrepareResponse prepare(@NotNull @Valid PartnerPrepareRequest body) {
     buyer.requireVerifiedBuyer();
-    Selector selector = selector(body.selector(), body.sku());
-    caller.requireMerchantAccess(body.merchantId());
+    Selector selector = selector(body.selector(), body.sku(), body.variantId());
+    List<InvalidInputException.Violation> bad = new ArrayList<>();
+    OriginPurchaseWire.merchant(bad, body.merchantId(), body.merchantDomain());
+    String product =
+        OriginPurchaseWire.one(
+            bad, body.productId(), "product_id", body.productKey(), "product_key");
+    if (!bad.isEmpty()) {
+      throw new InvalidInputException(bad);
+    }
+    String merchantId =
+        body.merchantId() != null
+            ? body.merchantId()
+            : service.merchantIdForDomain(body.merchantDomain());
+    caller.requireMerchantAccess(merchantId);
     PartnerPurchaseService.Selection s =
-        service.prepare(body.merchantId(), body.productId(), selector);
+        service.prepare(merchantId, product, selector, body.marketCountry(), body.quantity());
     return new PartnerPrepareResponse(
         "success",
         new PartnerSelection(
@@ -185,14 +314,33 @@ public class PartnerPurchaseResource {
             s.variantTitle(),
             s.unitPriceMinor(),
             s.currency(),
-            s.available()));
+            s.available(),
+            s.productId(),
+            s.sku(),
+            body.merchantDomain() != null ? body.merchantDomain() : s.merchantDomain(),
+            s.market(),
+            body.quantity(),
+            body.itemSource()));
   }
 
-  private static Selector selector(JsonValue v, String sku) {
+  private static Selector selector(JsonValue v, String sku, String variantId) {
     boolean numeric = v != null && v != JsonValue.NULL;
-    if (numeric == (sku != null)) {
+    int sent = (numeric ? 1 : 0) + (sku != null ? 1 : 0) + (variantId != null ? 1 : 0);
+    if (sent != 1) {
       throw invalidSelector(
-          "send exactly one of selector (a position) and sku (a SKU key)", "value_error.selector");
+          "send exactly one of selector (a position), sku (a SKU key) and variant_id (the"
+              + " platform's variant id)",
+          "value_error.selector");
+    }
+    if (variantId != null) {
+      if (variantId.isBlank()) {
+        throw new InvalidInputException(
+            new InvalidInputException.Violation(
+                List.of("body", "variant_id"),
+                "variant_id must not be blank",
+                "value_error.variant_id"));
+      }
+      return new Selector.VariantId(variantId);
     }
     if (!numeric) {
       if (sku.isBlank()) {
@@ -218,17 +366,9 @@ public class PartnerPurchaseResource {
         new InvalidInputException.Violation(List.of("body", "selector"), message, type));
   }
 
+  /** The request a resume or recover body names (no merchant lookup: see OriginPurchaseWire). */
   private static PurchaseRequest request(PartnerPurchaseRequest b) {
-    return new PurchaseRequest(
-        b.idempotencyKey(),
-        b.merchantId(),
-        b.productId(),
-        b.sku(),
-        b.quantity(),
-        b.expectedUnitPriceMinor(),
-        b.expectedCurrency(),
-        new PurchaseRequest.Contact(b.contact().email(), b.contact().name(), b.contact().phone()),
-        WireItems.address(b.shippingAddress(), "shipping_address"));
+    return OriginPurchaseWire.request(b, null);
   }
 
   @POST
@@ -262,8 +402,8 @@ public class PartnerPurchaseResource {
   @APIResponse(responseCode = "503", description = "PARTNER_CREATE_DISABLED")
   public Response create(@NotNull @Valid PartnerPurchaseRequest body) {
     Owner owner = owner();
-    PurchaseRequest request = request(body);
-    caller.requireMerchantAccess(body.merchantId());
+    PurchaseRequest request = OriginPurchaseWire.request(body, service::merchantIdForDomain);
+    caller.requireMerchantAccess(request.merchantId());
     PartnerPurchaseService.Opened opened = service.create(owner, request);
     return accepted(opened.view(), "Idempotent-Replayed", opened.replayed() ? "true" : null);
   }

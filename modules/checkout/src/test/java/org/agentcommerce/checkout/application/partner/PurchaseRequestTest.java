@@ -41,6 +41,50 @@ class PurchaseRequestTest {
   }
 
   @Test
+  void anOriginRequestIsCanonicalByItsDomainAndKeepsItsConsentSourceAndReturnUrl() {
+    PurchaseRequest origin =
+        new PurchaseRequest(
+            "k1",
+            "merch_1",
+            "prod_1",
+            "SKU-1",
+            2,
+            1299,
+            "USD",
+            new PurchaseRequest.Contact("ada@example.com", "Ada", null),
+            new org.agentcommerce.checkout.application.ShipTo(
+                "Ada", "1 Way", null, "London", null, "N1", "GB", null),
+            "WWW.Lumen-Skin.example",
+            "cart_link",
+            "terms-v1",
+            "https://door.example/back");
+    String json = origin.canonicalJson();
+    assertEquals("lumen-skin.example", PurchaseRequest.member(json, "merchant_domain"));
+    assertEquals(null, PurchaseRequest.member(json, "merchant_id"));
+    assertEquals("terms-v1", PurchaseRequest.member(json, "consent_version"));
+    assertEquals("cart_link", PurchaseRequest.member(json, "item_source"));
+    assertEquals("https://door.example/back", PurchaseRequest.member(json, "return_url"));
+    // the merchant id create resolved is not part of it (recover looks nothing up)
+    PurchaseRequest unresolved =
+        new PurchaseRequest(
+            "k1",
+            null,
+            "prod_1",
+            "SKU-1",
+            2,
+            1299,
+            "USD",
+            origin.contact(),
+            origin.shippingAddress(),
+            "lumen-skin.example",
+            "cart_link",
+            "terms-v1",
+            "https://door.example/back");
+    assertEquals(origin.fingerprint(), unresolved.fingerprint());
+    assertNotEquals(request("k1", "ada@example.com", null).fingerprint(), origin.fingerprint());
+  }
+
+  @Test
   void thePartnerContactComesBackFromTheStoredCanonicalForm() {
     var c =
         PurchaseRequest.partnerContact(request("k", "ada@example.com", "Flat 2").canonicalJson());

@@ -28,6 +28,15 @@ class PartnerPurchaseResourceTest {
           null,
           null,
           null,
+          null,
+          "pp_1",
+          "resolving",
+          null,
+          "p_1",
+          "SKU",
+          new PurchaseView.Totals("USD", 100, null, null, null, null, null, null),
+          "not_dispatched",
+          false,
           null);
 
   @Test
@@ -36,6 +45,19 @@ class PartnerPurchaseResourceTest {
     assertEquals(202, renewed.getStatus());
     assertSame(VIEW, renewed.getEntity());
     assertEquals("false", renewed.getHeaderString("Contact-Renewed"));
+  }
+
+  @Test
+  void theOriginPathAnswersTheOriginsReasonCodes() {
+    assertEquals("purchase_not_found", OriginPurchasePath.originCode("PURCHASE_NOT_FOUND", null));
+    assertEquals("agent_user_required", OriginPurchasePath.originCode("USER_AUTH_REQUIRED", null));
+    assertEquals(
+        "row_variant_ambiguous",
+        OriginPurchasePath.originCode("SELECTION_REFUSED", "ambiguous_sku"));
+    assertEquals(
+        "row_not_found", OriginPurchasePath.originCode("SELECTION_REFUSED", "unknown_sku"));
+    assertEquals("price_changed", OriginPurchasePath.originCode("price_changed", null));
+    assertEquals("out_of_stock", OriginPurchasePath.originCode("OUT_OF_STOCK", null));
   }
 
   @Test

@@ -47,7 +47,7 @@ public class OpenApiFilter implements OASFilter {
     Map<String, Schema> properties = schema.getProperties();
     if (properties != null && !properties.isEmpty()) {
       Map<String, Schema> renamed = new LinkedHashMap<>();
-      properties.forEach((name, value) -> renamed.put(WireNames.toWire(name), value));
+      properties.forEach((name, value) -> renamed.put(PropertyNames.of(name, value), value));
       schema.setProperties(renamed);
     }
     List<String> required = schema.getRequired();
