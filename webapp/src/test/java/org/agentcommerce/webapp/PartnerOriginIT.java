@@ -175,7 +175,7 @@ class PartnerOriginIT {
   /** What the origin's clients read from a purchase view, consistent with our own members. */
   private static void assertOriginView(JsonObject v, JsonObject selection) {
     assertEquals(v.getString("purchase_id"), v.getString("id"), v::toString);
-    assertTrue(v.getString("id").startsWith("ppur_"), v::toString);
+    assertTrue(v.getString("id").matches("rp_[0-9a-f]{24}"), v::toString);
     boolean waiting = "awaiting_contact".equals(v.getString("status"));
     if (!waiting) {
       assertEquals(STATE.get(v.getString("status")), v.getString("state"), v::toString);

@@ -372,7 +372,7 @@ class PartnerPurchasesIT {
 
     JsonObject opened = create(body);
     String id = opened.getString("purchase_id");
-    assertTrue(id.startsWith("ppur_"), id);
+    assertTrue(id.matches("rp_[0-9a-f]{24}"), id);
     assertEquals("resolving", opened.getString("status"));
     assertTrue(opened.getInt("poll_after_seconds") >= 1);
     assertEquals(price, opened.getJsonNumber("total_minor").longValue());

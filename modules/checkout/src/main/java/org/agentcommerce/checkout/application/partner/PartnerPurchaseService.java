@@ -286,7 +286,7 @@ public class PartnerPurchaseService {
     boolean opened =
         purchases.open(
             new PartnerPurchases.Opening(
-                Ids.newId("ppur", 12),
+                Ids.newId("rp", 12),
                 owner.agentId(),
                 owner.buyerKey(),
                 request.idempotencyKey(),

@@ -15,7 +15,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(name = "PartnerPurchase")
 public record PurchaseView(
-    @Schema(description = "The purchase's id (ppur_…)") String purchaseId,
+    @Schema(
+            description =
+                "The purchase's id: rp_ and 24 hex digits (the origin service's form; purchases opened before 2026-11-29 keep their ppur_ ids)")
+        String purchaseId,
     @Schema(
             description =
                 "resolving, quoted, checkout_created, placed, completed, failed, awaiting_contact")
