@@ -162,8 +162,9 @@ class EdgeIT {
       Http.Answer answer = raw.send(head(c, 60_000 + n++), c.body(), TIMEOUT_MS).first();
       statuses.merge(answer.status(), 1, Integer::sum);
       if (answer.status() == 422) {
-        List<String> refused = refusals(answer);
-        boolean known = refused.stream().allMatch(r -> knownUnstated(probe.operation(), r));
+        List<String> refused = DocumentValidInputs.refusals(answer.json());
+        boolean known =
+            refused.stream().allMatch(r -> DocumentValidInputs.knownUnstated(probe.operation(), r));
         (known ? accepted : failures).add(probe + ": " + String.join("; ", refused));
       } else if (answer.status() >= 500) {
         failures.add(probe + ": a server error " + answer);
@@ -179,70 +180,6 @@ class EdgeIT {
                 + probes.size()
                 + " document-valid requests were refused:\n  "
                 + String.join("\n  ", failures));
-  }
-
-  /**
-   * Rules the document states in words only (an operation's or member's description), since a
-   * schema of the runtime's cannot say them: one of several members, and a shipping address that
-   * must be complete where the same address component is a mere destination elsewhere (a quote); an
-   * amount that must be more than 0 where the shared decimal shape allows 0. Issue 38 keeps them
-   * open (docs/compatibility.md); each is "operation @ location".
-   */
-  private static final List<String> KNOWN_UNSTATED =
-      List.of(
-          "POST /agent/v1/briefs/compatibility/check @ body.brief_id ",
-          "POST /agent/v1/checkout/acp @ body.merchant_id ",
-          "POST /agent/v1/checkout/external-platform @ body.merchant_id ",
-          "POST /agent/v1/orders/create @ body.merchant_id ",
-          "POST /agent/v2/orders @ body.merchant_id ",
-          "POST /agent/v1/quotes/preview @ body.merchant_id ",
-          "POST /agent/v2/quotes/preview @ body.merchant_id ",
-          "POST /agent/v1/mandates @ body.max_amount ",
-          "POST /agent/v1/checkout/acp-session @ body.items.",
-          "GET /agent/v1/products/resolve @ query.product_id ",
-          "POST /agent/v2/commerce/partner/purchases/prepare @ body.selector ",
-          "POST /agent/v1/checkout/hosted/price @ body.shipping_address.",
-          "POST /agent/v2/commerce/checkouts @ body.shipping_address.",
-          "POST /agent/v2/commerce/partner/purchases @ body.shipping_address.",
-          "POST /agent/v2/commerce/partner/purchases/recover @ body.shipping_address.",
-          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume"
-              + " @ body.shipping_address.");
-
-  /** Each violation of a 422: a member the server requires, or a rule the document omits. */
-  private static List<String> refusals(Http.Answer answer) {
-    List<String> out = new ArrayList<>();
-    JsonValue detail = answer.json().get("detail");
-    if (detail == null || detail.getValueType() != JsonValue.ValueType.ARRAY) {
-      return List.of(answer.toString());
-    }
-    for (JsonValue v : detail.asJsonArray()) {
-      JsonObject violation = v.asJsonObject();
-      String loc =
-          violation.getJsonArray("loc").stream()
-              .map(p -> p instanceof jakarta.json.JsonString s ? s.getString() : p.toString())
-              .reduce((a, b) -> a + "." + b)
-              .orElse("");
-      String type = violation.getString("type", "");
-      out.add(
-          (type.equals("missing")
-                  ? "required by the server, optional in the document: "
-                  : "a rule the document does not state: ")
-              + loc
-              + " ("
-              + type
-              + ": "
-              + violation.getString("msg", "")
-              + ")");
-    }
-    return out;
-  }
-
-  private static boolean knownUnstated(String operation, String refusal) {
-    return KNOWN_UNSTATED.stream()
-        .anyMatch(
-            k ->
-                operation.equals(k.substring(0, k.indexOf(" @ ")))
-                    && refusal.contains(": " + k.substring(k.indexOf(" @ ") + 3)));
   }
 
   /** The request as bytes on the wire: Host, the case's headers, a length, one request only. */
