@@ -23,6 +23,7 @@ import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
+import org.agentcommerce.webapp.support.DocumentValidInputs;
 import org.agentcommerce.webapp.support.HostileInputs;
 import org.agentcommerce.webapp.support.HostileInputs.Case;
 import org.agentcommerce.webapp.support.HostileInputs.Expect;
@@ -120,6 +121,65 @@ class EdgeIT {
                 + cases.size()
                 + " cases broke the edge invariants:\n  "
                 + String.join("\n  ", failures.stream().sorted().toList()));
+  }
+
+  /**
+   * Issue 38: the document states every rule the server enforces. For every operation, a request
+   * with the members the document requires (then with every member), each valid by its schema, is
+   * never a 422: a 422 names a member the server requires that the document marks optional, or a
+   * rule on a value the document allows.
+   */
+  @Test
+  void documentValidInputIsNeverRefusedAsInvalid() throws Exception {
+    Http http = new Http(base);
+    for (int i = 0; i < 300 && http.get("/agent/v1/health").status() != 200; i++) {
+      Thread.sleep(200);
+    }
+    Agents.Registered agent = Agents.register(http);
+    Agents.sql("UPDATE agents SET tier = 'enterprise' WHERE id = ?", agent.agentId());
+    List<DocumentValidInputs.Probe> probes =
+        new DocumentValidInputs(
+                http.get("/agent/v1/openapi.json").body(),
+                new HostileInputs.Credentials(
+                    agent.apiKey(), agent.apiKey(), TestIssuer.token("doc-buyer"), MAX_BODY))
+            .probes();
+    RawHttp raw = new RawHttp(base);
+    List<String> failures = new ArrayList<>();
+    List<String> accepted = new ArrayList<>();
+    Map<Integer, Integer> statuses = new java.util.TreeMap<>();
+    int n = 0;
+    for (DocumentValidInputs.Probe probe : probes) {
+      Case c =
+          new Case(
+              probe.operation(),
+              probe.label(),
+              probe.method(),
+              probe.target(),
+              probe.headers(),
+              probe.body(),
+              probe.jsonRpc(),
+              Expect.ANSWERED);
+      Http.Answer answer = raw.send(head(c, 60_000 + n++), c.body(), TIMEOUT_MS).first();
+      statuses.merge(answer.status(), 1, Integer::sum);
+      if (answer.status() == 422) {
+        List<String> refused = DocumentValidInputs.refusals(answer.json());
+        boolean known =
+            refused.stream().allMatch(r -> DocumentValidInputs.knownUnstated(probe.operation(), r));
+        (known ? accepted : failures).add(probe + ": " + String.join("; ", refused));
+      } else if (answer.status() >= 500) {
+        failures.add(probe + ": a server error " + answer);
+      }
+    }
+    LOG.info(() -> "Document-valid walk: " + probes.size() + " requests, statuses " + statuses);
+    LOG.info(() -> "Rules the document states in prose only:\n  " + String.join("\n  ", accepted));
+    assertTrue(
+        failures.isEmpty(),
+        () ->
+            failures.size()
+                + " of "
+                + probes.size()
+                + " document-valid requests were refused:\n  "
+                + String.join("\n  ", failures));
   }
 
   /** The request as bytes on the wire: Host, the case's headers, a length, one request only. */

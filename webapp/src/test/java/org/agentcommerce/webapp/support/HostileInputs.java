@@ -1,23 +1,18 @@
 package org.agentcommerce.webapp.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -67,9 +62,7 @@ public final class HostileInputs {
   /** How a request proves who it is, and the limits of the server under test. */
   public record Credentials(String apiKey, String otherApiKey, String buyerToken, int maxBody) {}
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
   private static final int MAX_PARAMETERS = 8;
   private static final int MAX_PROPERTIES = 6;
   private static final String UNICODE = "\u0000\u202e\ud835\udd18\u00e9\u0301\ufeff\u2603";
@@ -78,29 +71,17 @@ public final class HostileInputs {
   private final Credentials credentials;
 
   public HostileInputs(String document, Credentials credentials) {
-    try {
-      this.document = JSON.readTree(document);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    this.document = OpenApiSchemas.read(document);
     this.credentials = credentials;
   }
 
   /** Every case for every operation of the document. */
   public List<Case> cases() {
     List<Case> cases = new ArrayList<>();
-    Iterator<Map.Entry<String, JsonNode>> paths = document.path("paths").fields();
-    while (paths.hasNext()) {
-      Map.Entry<String, JsonNode> path = paths.next();
-      Iterator<Map.Entry<String, JsonNode>> operations = path.getValue().fields();
-      while (operations.hasNext()) {
-        Map.Entry<String, JsonNode> operation = operations.next();
-        if (METHODS.contains(operation.getKey())) {
-          cases.addAll(
-              new Operation(path.getKey(), operation.getKey(), operation.getValue()).cases());
-        }
-      }
-    }
+    OpenApiSchemas.forEachOperation(
+        document,
+        (template, method, operation) ->
+            cases.addAll(new Operation(template, method, operation).cases()));
     return cases;
   }
 
@@ -503,41 +484,12 @@ public final class HostileInputs {
     return resolve(parameter.path("schema"));
   }
 
-  /** The schema behind {@code $ref}s, and the non-null branch of a nullable {@code anyOf}. */
   private JsonNode resolve(JsonNode schema) {
-    for (int i = 0; i < 10; i++) {
-      if (schema.has("$ref")) {
-        schema = document.at(schema.path("$ref").asText().substring(1));
-      } else if (schema.has("anyOf")) {
-        JsonNode chosen = null;
-        for (JsonNode branch : schema.path("anyOf")) {
-          if (!"null".equals(branch.path("type").asText())) {
-            chosen = branch;
-            break;
-          }
-        }
-        if (chosen == null) {
-          return schema;
-        }
-        schema = chosen;
-      } else {
-        return schema;
-      }
-    }
-    return schema;
+    return OpenApiSchemas.resolve(document, schema);
   }
 
-  /** The schema's type, the non-null one of a type list; "object" when it says nothing. */
   private static String type(JsonNode schema) {
-    JsonNode type = schema.path("type");
-    if (type.isArray()) {
-      for (JsonNode t : type) {
-        if (!t.asText().equals("null")) {
-          return t.asText();
-        }
-      }
-    }
-    return type.isTextual() ? type.asText() : "object";
+    return OpenApiSchemas.type(schema);
   }
 
   private static boolean typed(JsonNode schema) {

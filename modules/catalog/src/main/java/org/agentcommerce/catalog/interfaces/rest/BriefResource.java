@@ -150,6 +150,9 @@ public class BriefResource {
       responseCode = "200",
       description = "One verdict per product, in the order sent",
       content = @Content(schema = @Schema(implementation = CompatibilityResponse.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "NOT_FOUND: this agent has no stored brief brief_id")
   public CompatibilityResponse compatibility(@NotNull @Valid CompatibilityRequest body) {
     JsonObject brief;
     if (body.briefId() != null) {

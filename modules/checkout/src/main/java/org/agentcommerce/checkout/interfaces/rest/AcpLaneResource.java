@@ -245,6 +245,8 @@ public class AcpLaneResource {
           String provider,
       @Size(max = 255)
           @Schema(
+              required = true,
+              minLength = 1,
               description =
                   "A PSP payment method token (tok_visa on the sandbox) or a mandate's mtk_"
                       + " token; never stored or shown")
@@ -252,7 +254,8 @@ public class AcpLaneResource {
 
   @Schema(name = "CompleteAcpCheckoutRequest")
   public record CompleteAcpCheckoutRequest(
-      @Valid PaymentData paymentData, @Size(max = 255) String idempotencyKey) {}
+      @Valid @Schema(required = true) PaymentData paymentData,
+      @Size(max = 255) String idempotencyKey) {}
 
   @Schema(name = "AcpCompletedOrder")
   public record CompletedOrder(String id, String checkoutSessionId, String permalinkUrl) {}

@@ -40,6 +40,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -320,12 +321,41 @@ public class CheckoutResource {
       required = true,
       content =
           @Content(
+              mediaType = MediaType.APPLICATION_JSON,
               schema =
                   @Schema(
                       type = SchemaType.OBJECT,
                       description =
                           "{merchant_id, items:[{id, quantity, variant_id?}], return_url?,"
-                              + " buyer_ref?}")))
+                              + " buyer_ref?}",
+                      requiredProperties = {"merchant_id", "items"},
+                      properties = {
+                        @SchemaProperty(
+                            name = "merchant_id",
+                            type = SchemaType.STRING,
+                            minLength = 1,
+                            maxLength = 64,
+                            pattern = "\\S"),
+                        @SchemaProperty(
+                            name = "items",
+                            type = SchemaType.ARRAY,
+                            minItems = 1,
+                            maxItems = 50,
+                            description =
+                                "Lines {id (1-200 characters), quantity (a whole number 1-1000),"
+                                    + " variant_id?}: id and quantity required"),
+                        @SchemaProperty(
+                            name = "return_url",
+                            type = SchemaType.STRING,
+                            maxLength = 2000,
+                            pattern = "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s]+"),
+                        @SchemaProperty(
+                            name = "buyer_ref",
+                            type = SchemaType.STRING,
+                            minLength = 1,
+                            maxLength = 100,
+                            pattern = "\\S")
+                      })))
   public HostedAcpSessionResponse hostedSession(
       @NotNull jakarta.json.JsonValue body,
       @HeaderParam("X-Buyer-Ref") @Size(max = 100) String buyerRefHeader) {

@@ -81,7 +81,11 @@ public class HostedCheckoutResource {
   /** A card token from the PSP's card form. */
   public record HostedPaymentMethod(
       @NotNull @Pattern(regexp = "card") @Schema(description = "card") String type,
-      @NotNull @Size(max = 120) @Schema(description = "The PSP form's single-use token (tok_…)")
+      @NotNull
+          @Size(max = 120)
+          @Schema(
+              description = "The PSP form's single-use token (tok_…)",
+              pattern = "^tok_[A-Za-z0-9_]{1,100}$")
           String token) {}
 
   /** The pay button: the method, and the buyer's details when the order is not made yet. */

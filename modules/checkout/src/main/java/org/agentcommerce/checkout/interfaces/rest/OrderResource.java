@@ -378,11 +378,23 @@ public class OrderResource {
   public ListResponse list(
       @QueryParam("merchant_id") @Size(max = 64) String merchantId,
       @QueryParam("status") @Pattern(regexp = STATUS_FILTER) String status,
-      @QueryParam("buyer_ref") @Size(max = 100) String buyerRef,
-      @Parameter(description = "ISO 8601 date-time; orders created after it")
+      @Parameter(
+              schema =
+                  @Schema(
+                      type = SchemaType.STRING,
+                      maxLength = 100,
+                      pattern = org.agentcommerce.platform.api.security.BuyerRef.WIRE_PATTERN))
+          @QueryParam("buyer_ref")
+          @Size(max = 100)
+          String buyerRef,
+      @Parameter(
+              description = "ISO 8601 date-time; orders created after it",
+              schema = @Schema(type = SchemaType.STRING, format = "date-time"))
           @QueryParam("created_after")
           String createdAfter,
-      @Parameter(description = "ISO 8601 date-time; orders created before it")
+      @Parameter(
+              description = "ISO 8601 date-time; orders created before it",
+              schema = @Schema(type = SchemaType.STRING, format = "date-time"))
           @QueryParam("created_before")
           String createdBefore,
       @Parameter(description = "Page size; 0 means the default, 50")

@@ -168,6 +168,9 @@ public class QuoteResource {
       description = "The quote",
       content = @Content(schema = @Schema(implementation = QuoteResponse.class)))
   @APIResponse(responseCode = "409", description = "OUT_OF_STOCK, SHIPPING_UNAVAILABLE")
+  @APIResponse(
+      responseCode = "404",
+      description = "MERCHANT_NOT_FOUND: the merchant named does not exist")
   public QuoteResponse preview(@NotNull @Valid QuoteRequest body) {
     return previewQuote(body);
   }

@@ -57,6 +57,9 @@ public class QuotesV2Resource {
       description = "The quote",
       content = @Content(schema = @Schema(implementation = QuoteResource.QuoteResponse.class)))
   @APIResponse(responseCode = "409", description = "OUT_OF_STOCK, SHIPPING_UNAVAILABLE")
+  @APIResponse(
+      responseCode = "404",
+      description = "MERCHANT_NOT_FOUND: the merchant named does not exist")
   public QuoteResource.QuoteResponse preview(@NotNull @Valid QuoteResource.QuoteRequest body) {
     return v1.previewQuote(body);
   }

@@ -44,7 +44,10 @@ public class SpendPolicyResource {
 
   @Schema(name = "SpendLimit")
   public record Limit(
-      @NotBlank @Pattern(regexp = "[A-Z]{3}") @Schema(required = true) String currency,
+      @NotBlank
+          @Pattern(regexp = "[A-Z]{3}")
+          @Schema(required = true, description = "An ISO 4217 currency code", example = "USD")
+          String currency,
       @NotNull @Schema(required = true, description = "Largest order total, decimal in major units")
           BigDecimal maxOrderTotal,
       @NotNull @Schema(required = true, description = "Largest total over any rolling 24 hours")

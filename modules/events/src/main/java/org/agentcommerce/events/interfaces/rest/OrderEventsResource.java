@@ -164,7 +164,11 @@ public class OrderEventsResource {
               description =
                   "Only events of this buyer's orders (guest:<uuid> or user:<public_id>), including"
                       + " every reference merged into it",
-              schema = @Schema(type = SchemaType.STRING, maxLength = 100))
+              schema =
+                  @Schema(
+                      type = SchemaType.STRING,
+                      maxLength = 100,
+                      pattern = org.agentcommerce.platform.api.security.BuyerRef.WIRE_PATTERN))
           @QueryParam("buyer_ref")
           @Size(max = 100)
           String buyerRef) {

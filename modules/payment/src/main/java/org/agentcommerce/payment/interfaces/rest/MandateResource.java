@@ -59,10 +59,13 @@ public class MandateResource {
 
   @Schema(name = "CreateMandateRequest")
   public record CreateMandateRequest(
-      @NotNull @Pattern(regexp = "[A-Z]{3}") String currency,
+      @NotNull
+          @Pattern(regexp = "[A-Z]{3}")
+          @Schema(description = "An ISO 4217 currency code", example = "USD")
+          String currency,
       @NotNull
           @Schema(
-              description = "Largest single payment, major units",
+              description = "Largest single payment, major units; more than 0",
               oneOf = {String.class, BigDecimal.class})
           JsonValue maxAmount,
       @Size(max = 20) List<@NotBlank @Size(max = 64) String> merchantIds,
@@ -153,9 +156,14 @@ public class MandateResource {
           new InvalidInputException.Violation(
               List.of("body", "payment_method", "token"), "Field required", "missing"));
     }
-    Money max =
-        money(
-            PaymentResource.decimal(body.maxAmount(), "max_amount"), body.currency(), "max_amount");
+    BigDecimal maxAmount = PaymentResource.decimal(body.maxAmount(), "max_amount");
+    if (maxAmount == null) {
+      // JSON null passes @NotNull (it is a JsonValue, not a Java null).
+      throw new InvalidInputException(
+          new InvalidInputException.Violation(
+              List.of("body", "max_amount"), "Field required", "missing"));
+    }
+    Money max = money(maxAmount, body.currency(), "max_amount");
     BigDecimal above = PaymentResource.decimal(body.confirmAboveAmount(), "confirm_above_amount");
     Instant now = Instant.now();
     Instant expires = body.expiresAt() == null ? now.plus(30, ChronoUnit.DAYS) : body.expiresAt();

@@ -70,10 +70,15 @@ public class PaymentResource {
   public record PaymentMethod(
       @NotBlank
           @Size(max = 30)
-          @Schema(description = "card (a PSP token, e.g. tok_visa on the sandbox)")
+          @Schema(
+              description = "card (a PSP token, e.g. tok_visa on the sandbox)",
+              enumeration = {"card", "wallet", "mandate_token"})
           String type,
       @Size(max = 255)
-          @Schema(description = "The PSP's payment method token; never stored or shown")
+          @Schema(
+              required = true,
+              minLength = 1,
+              description = "The PSP's payment method token; never stored or shown")
           String token) {}
 
   @Schema(name = "PaymentRequest")

@@ -37,9 +37,18 @@ public class SandboxPspTokensResource {
 
   /** A card as the form collects it. */
   public record SandboxCardRequest(
-      @NotNull @Pattern(regexp = "[0-9]{12,19}") @Schema(description = "Digits only") String number,
+      @NotNull
+          @Pattern(regexp = "[0-9]{12,19}")
+          @Schema(
+              description = "Digits only; one of the sandbox's test cards",
+              example = "4242424242424242")
+          String number,
       @NotNull @Min(1) @Max(12) Integer expMonth,
-      @NotNull @Min(2000) @Max(2100) Integer expYear,
+      @NotNull
+          @Min(2000)
+          @Max(2100)
+          @Schema(example = "2030", description = "Four digits; the card must not have expired")
+          Integer expYear,
       @NotNull @Pattern(regexp = "[0-9]{3,4}") String cvc) {
 
     @Override

@@ -14,6 +14,11 @@ public record BuyerRef(String kind, String id) {
 
   private static final Pattern PUBLIC_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
+  /** What a reference looks like, as the OpenAPI document states it. */
+  public static final String WIRE_PATTERN =
+      "^(guest:[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+          + "|user:[A-Za-z0-9][A-Za-z0-9._-]{0,63})$";
+
   public static final String GUEST = "guest";
   public static final String USER = "user";
 

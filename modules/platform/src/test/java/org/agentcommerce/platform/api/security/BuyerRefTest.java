@@ -104,4 +104,31 @@ class BuyerRefTest {
     assertEquals(LOC, violation.loc());
     assertEquals("Field required", violation.msg());
   }
+
+  /** The pattern the OpenAPI document states admits exactly what parse accepts. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "guest:3f2c9a1e-7b4d-4c55-9e0a-1b2c3d4e5f60",
+        "guest:3F2C9A1E-7B4D-4C55-9E0A-1B2C3D4E5F60",
+        "user:a",
+        "user:Ab.c_d-9",
+        "guest:not-a-uuid",
+        "user:",
+        "user:-a",
+        "admin:x",
+        "guest:3f2c9a1e7b4d4c559e0a1b2c3d4e5f60"
+      })
+  void theDocumentedPatternMatchesWhatParseAccepts(String value) {
+    boolean accepted;
+    try {
+      accepted = BuyerRef.parse(value, LOC).isPresent();
+    } catch (InvalidInputException refused) {
+      accepted = false;
+    }
+    assertEquals(
+        accepted,
+        java.util.regex.Pattern.compile(BuyerRef.WIRE_PATTERN).matcher(value).find(),
+        value);
+  }
 }

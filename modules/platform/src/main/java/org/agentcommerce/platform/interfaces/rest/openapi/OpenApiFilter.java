@@ -491,6 +491,7 @@ public class OpenApiFilter implements OASFilter {
             .required(List.of("detail")));
     addProtocolSchemas(components);
     acpErrors(openAPI);
+    EnforcedRules.document(openAPI, ResourceClasses.all());
   }
 
   /**

@@ -95,7 +95,14 @@ public class BuyersResource {
   @APIResponse(
       responseCode = "404",
       description = "BUYER_REF_NOT_FOUND: this agent never merged this reference")
-  public BuyerRefResponse resolve(@PathParam("buyer_ref") String buyerRef) {
+  public BuyerRefResponse resolve(
+      @Parameter(
+              schema =
+                  @Schema(
+                      type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
+                      pattern = org.agentcommerce.platform.api.security.BuyerRef.WIRE_PATTERN))
+          @PathParam("buyer_ref")
+          String buyerRef) {
     BuyerRef ref = BuyerRef.require(buyerRef, List.of("path", "buyer_ref"));
     BuyerMergeService.Resolution resolution = merges.resolve(caller.agentId(), ref);
     return new BuyerRefResponse(
