@@ -320,7 +320,44 @@ public final class DocumentValidInputs {
           "POST /agent/v2/commerce/partner/purchases @ body.shipping_address.",
           "POST /agent/v2/commerce/partner/purchases/recover @ body.shipping_address.",
           "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume"
-              + " @ body.shipping_address.");
+              + " @ body.shipping_address.",
+          // partner purchases: our member or the origin's alias, one of them, not both; offer_code
+          // is refused whatever it says
+          "POST /agent/v2/commerce/partner/purchases/prepare @ body.merchant_id ",
+          "POST /agent/v2/commerce/partner/purchases/prepare @ body.merchant_domain ",
+          "POST /agent/v2/commerce/partner/purchases/prepare @ body.product_id ",
+          "POST /agent/v2/commerce/partner/purchases/prepare @ body.product_key ",
+          "POST /agent/v2/commerce/partner/purchases/prepare @ body.variant_id ",
+          "POST /agent/v2/commerce/partner/purchases @ body.merchant_id ",
+          "POST /agent/v2/commerce/partner/purchases @ body.merchant_domain ",
+          "POST /agent/v2/commerce/partner/purchases @ body.product_id ",
+          "POST /agent/v2/commerce/partner/purchases @ body.product_key ",
+          "POST /agent/v2/commerce/partner/purchases @ body.sku ",
+          "POST /agent/v2/commerce/partner/purchases @ body.variant_key ",
+          "POST /agent/v2/commerce/partner/purchases @ body.contact ",
+          "POST /agent/v2/commerce/partner/purchases @ body.shipping_address ",
+          "POST /agent/v2/commerce/partner/purchases @ body.buyer ",
+          "POST /agent/v2/commerce/partner/purchases @ body.offer_code ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.merchant_id ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.merchant_domain ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.product_id ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.product_key ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.sku ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.variant_key ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.contact ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.shipping_address ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.buyer ",
+          "POST /agent/v2/commerce/partner/purchases/recover @ body.offer_code ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.merchant_id ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.merchant_domain ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.product_id ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.product_key ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.sku ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.variant_key ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.contact ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.shipping_address ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.buyer ",
+          "POST /agent/v2/commerce/partner/purchases/{purchase_id}/resume @ body.offer_code ");
 
   /** Each violation of a 422: a member the server requires, or a rule the document omits. */
   public static List<String> refusals(jakarta.json.JsonObject answer) {

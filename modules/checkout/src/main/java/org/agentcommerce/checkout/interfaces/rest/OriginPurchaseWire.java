@@ -47,9 +47,10 @@ public final class OriginPurchaseWire {
       @Size(max = 40) @Schema(maxLength = 40, description = "Used where the address has no phone")
           String phone,
       @Size(max = 32)
-          @Pattern(regexp = "[^\\p{Cntrl}]*")
+          @Pattern(regexp = "[^\\p{Cntrl}]*[^\\p{Cntrl}\\s][^\\p{Cntrl}]*")
           @Schema(
               required = true,
+              minLength = 1,
               maxLength = 32,
               description =
                   "The version tag of the terms the buyer accepted (required; kept with the"

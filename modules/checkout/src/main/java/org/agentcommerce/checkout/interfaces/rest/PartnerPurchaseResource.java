@@ -250,9 +250,12 @@ public class PartnerPurchaseResource {
       @Size(max = 2000)
           @Schema(
               maxLength = 2000,
+              format = "uri",
+              pattern = "^https://[^\\s/?#@]+(/\\S*)?$",
+              example = "https://agent.example/return",
               description =
-                  "An https address without userinfo; kept with the request (nothing on this rail"
-                      + " redirects to it)")
+                  "An absolute https address without userinfo (a valid URI); kept with the request"
+                      + " (nothing on this rail redirects to it)")
           String returnUrl) {}
 
   @Schema(name = "PartnerPurchaseList")
