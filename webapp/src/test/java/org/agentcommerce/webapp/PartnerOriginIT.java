@@ -270,6 +270,40 @@ class PartnerOriginIT {
   }
 
   /** Lower-case detail.error on the origin's path; ours unchanged on ours. */
+  /**
+   * A key scoped to other merchants learns nothing of who is on a host: the answer for a merchant
+   * outside its scope is the answer for a host nobody is on (adversary review, 2026-11-29).
+   */
+  @Test
+  void aScopedKeyCannotLearnWhichMerchantIsOnAHost() {
+    Agents.Registered scoped = Agents.register(http, new String[] {"merch_9a3d5e7b1c2f4068"});
+    String[] them = {"X-API-Key", scoped.apiKey(), me[2], me[3]};
+    JsonObject prepare = originPrepare(ourSelection());
+    JsonObject outside = answer(door.post(ORIGIN + "/prepare", prepare.toString(), them), 404);
+    JsonObject nobody =
+        answer(
+            door.post(
+                ORIGIN + "/prepare",
+                Json.createObjectBuilder(prepare)
+                    .add("merchant_domain", "nobody-here.example")
+                    .build()
+                    .toString(),
+                them),
+            404);
+    assertEquals(
+        nobody.getJsonObject("detail").getString("error"),
+        outside.getJsonObject("detail").getString("error"));
+    assertFalse(outside.toString().contains(LUMEN), outside::toString);
+    JsonObject create =
+        originCreate(
+                answer(door.post(ORIGIN + "/prepare", prepare.toString(), me), 200)
+                    .getJsonObject("selection"),
+                "scoped-" + UUID.randomUUID())
+            .build();
+    JsonObject refused = answer(door.post(ORIGIN, create.toString(), them), 404);
+    assertFalse(refused.toString().contains(LUMEN), refused::toString);
+  }
+
   @Test
   void theOriginsPathAnswersItsReasonCodesAndOursKeepsOurs() {
     String nobody = "/ppur_0123456789abcdef01234567";

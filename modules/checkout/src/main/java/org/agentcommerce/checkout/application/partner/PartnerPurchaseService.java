@@ -100,12 +100,15 @@ public class PartnerPurchaseService {
 
   /**
    * The id of the one merchant whose store is on {@code domain} (lower case, one leading www.
-   * ignored); 404 MERCHANT_NOT_FOUND when none is (or several are).
+   * ignored) that {@code visible} lets the caller see; 404 MERCHANT_NOT_FOUND when none is (or
+   * several are, or the caller's key is scoped to other merchants: a scoped key does not learn
+   * which merchant is on a host).
    */
-  public String merchantIdForDomain(String domain) {
+  public String merchantIdForDomain(String domain, java.util.function.Predicate<String> visible) {
     return catalog
         .sellerByDomain(domain)
         .map(Seller::merchantId)
+        .filter(visible)
         .orElseThrow(
             () ->
                 new ApiException(

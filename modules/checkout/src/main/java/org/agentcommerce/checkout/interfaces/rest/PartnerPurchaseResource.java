@@ -302,7 +302,7 @@ public class PartnerPurchaseResource {
     String merchantId =
         body.merchantId() != null
             ? body.merchantId()
-            : service.merchantIdForDomain(body.merchantDomain());
+            : service.merchantIdForDomain(body.merchantDomain(), caller::mayAccessMerchant);
     caller.requireMerchantAccess(merchantId);
     PartnerPurchaseService.Selection s =
         service.prepare(merchantId, product, selector, body.marketCountry(), body.quantity());
@@ -405,7 +405,9 @@ public class PartnerPurchaseResource {
   @APIResponse(responseCode = "503", description = "PARTNER_CREATE_DISABLED")
   public Response create(@NotNull @Valid PartnerPurchaseRequest body) {
     Owner owner = owner();
-    PurchaseRequest request = OriginPurchaseWire.request(body, service::merchantIdForDomain);
+    PurchaseRequest request =
+        OriginPurchaseWire.request(
+            body, domain -> service.merchantIdForDomain(domain, caller::mayAccessMerchant));
     caller.requireMerchantAccess(request.merchantId());
     PartnerPurchaseService.Opened opened = service.create(owner, request);
     return accepted(opened.view(), "Idempotent-Replayed", opened.replayed() ? "true" : null);
