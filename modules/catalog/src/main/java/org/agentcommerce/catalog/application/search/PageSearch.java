@@ -187,14 +187,22 @@ final class PageSearch {
         continue;
       }
       matched += level.count();
+      // The level's products are those the collector takes; the query itself is a disjunction of
+      // the words and title pairs with at least k of them, which Lucene reads with block-max WAND:
+      // a product whose words cannot beat the page's lowest score so far is skipped unscored.
+      // Products with more of the words match it too but are not collected (levels above this one
+      // held fewer products than the page), and a title pair only counts where its words are.
       BooleanQuery.Builder these = new BooleanQuery.Builder();
-      these.add(new BitsQuery(level.leaves()), Occur.FILTER);
       words.forEach(w -> these.add(w, Occur.SHOULD));
+      pairs.forEach(p -> these.add(p, Occur.SHOULD));
+      these.setMinimumNumberShouldMatch(k);
       int need = want - hits.size();
       TopDocs part =
           searcher.search(
-              QueryWords.scoringQuery(these.build(), pairs),
-              TopScoreDocCollector.createSharedManager(need, null, need));
+              these.build(),
+              FilterBits.only(
+                  new FilterBits.Bits(level.leaves(), level.count()),
+                  TopScoreDocCollector.createSharedManager(need, null, need)));
       hits.addAll(List.of(part.scoreDocs));
     }
     return new TopDocs(

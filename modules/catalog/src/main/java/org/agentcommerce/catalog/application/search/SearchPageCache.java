@@ -37,21 +37,26 @@ public class SearchPageCache {
   }
 
   /** The page cached for this key, or null. */
-  public synchronized ProductSearchService.Page get(ProductSearchService.PageKey key) {
+  public ProductSearchService.Page get(ProductSearchService.PageKey key) {
+    // Switched off, a search takes no lock: every search thread would queue on it for nothing.
     if (capacity <= 0) {
       return null;
     }
-    retireOlderThan(key.indexVersion());
-    return pages.get(key);
+    synchronized (this) {
+      retireOlderThan(key.indexVersion());
+      return pages.get(key);
+    }
   }
 
-  public synchronized void put(ProductSearchService.PageKey key, ProductSearchService.Page page) {
+  public void put(ProductSearchService.PageKey key, ProductSearchService.Page page) {
     if (capacity <= 0) {
       return;
     }
-    retireOlderThan(key.indexVersion());
-    if (key.indexVersion() == version) {
-      pages.put(key, page);
+    synchronized (this) {
+      retireOlderThan(key.indexVersion());
+      if (key.indexVersion() == version) {
+        pages.put(key, page);
+      }
     }
   }
 
