@@ -18,7 +18,7 @@
 # full GC and the index's size on disk are printed. The index is kept in BENCH_INDEX_DIR (default
 # /tmp/ac-bench-index-<db>), emptied before the first start so that the first start builds.
 # Loading raises MariaDB's buffer pool (BENCH_BUFFER_POOL MiB, default 4096, until the server
-# restarts).
+# restarts). ONLY_LOAD=1 stops after loading (a later run with SKIP_LOAD=1 measures).
 # Everything binds 127.0.0.1 and stops at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,6 +80,7 @@ if [ "${SKIP_LOAD:-}" != 1 ]; then
   cp="$(./mvnw -q -B -pl database dependency:build-classpath -Dmdep.outputFile=/dev/stdout):database/target/classes"
   java -cp "$cp" org.agentcommerce.database.generator.CatalogGenerator --products "$N" --jdbc-url "$URL" --user root
 fi
+[ "${ONLY_LOAD:-}" = 1 ] && exit 0
 
 echo "== start on the generated catalog (a fresh start: no stored index)"
 rm -rf "$index_dir"
