@@ -250,37 +250,28 @@ class MerchantPlacementIT {
     Agents.sql("CREATE DATABASE " + db);
     String url = otherDatabase(db);
     String[] options = {"-Dac.db.url=" + url, "-Dac.placement.lease=PT3S"};
-    WebArchive war = Deployments.realWar();
-    try {
-      Http first;
-      Agents.Registered owner;
-      String id;
-      SecondNode node = SecondNode.start(war, options);
-      try {
-        first = new Http(node.base());
-        owner = Agents.register(first);
-        sql(
-            url,
-            "UPDATE merchant_order_channels SET base_url = 'sandbox:hang-first=1' WHERE merchant_id = ?",
-            LUMEN);
-        id = paidOrder(first, owner, LUMEN);
-        ok(
-            first.post(
-                "/agent/v1/orders/" + id + "/confirm-payment", "", "X-API-Key", owner.apiKey()));
-        long deadline = System.currentTimeMillis() + 20_000;
-        while (query(
-                url,
-                "SELECT COUNT(*) FROM merchant_placements WHERE order_id = ? AND status = 'running' AND attempts = 1",
-                id)
-            == 0) {
-          assertTrue(System.currentTimeMillis() < deadline, "the placement never started");
-          sleep(100);
-        }
-        sleep(1500); // the call hangs on the platform; the lease is being renewed
-        node.kill();
-      } finally {
-        node.close();
+    try (SecondNode node = SecondNode.start(Deployments.realWar(), options)) {
+      Http first = new Http(node.base());
+      Agents.Registered owner = Agents.register(first);
+      sql(
+          url,
+          "UPDATE merchant_order_channels SET base_url = 'sandbox:hang-first=1' WHERE merchant_id = ?",
+          LUMEN);
+      String id = paidOrder(first, owner, LUMEN);
+      ok(
+          first.post(
+              "/agent/v1/orders/" + id + "/confirm-payment", "", "X-API-Key", owner.apiKey()));
+      long deadline = System.currentTimeMillis() + 20_000;
+      while (query(
+              url,
+              "SELECT COUNT(*) FROM merchant_placements WHERE order_id = ? AND status = 'running' AND attempts = 1",
+              id)
+          == 0) {
+        assertTrue(System.currentTimeMillis() < deadline, "the placement never started");
+        sleep(100);
       }
+      sleep(1500); // the call hangs on the platform; the lease is being renewed
+      node.kill();
       assertEquals(
           1,
           query(
@@ -288,12 +279,14 @@ class MerchantPlacementIT {
               "SELECT COUNT(*) FROM merchant_placements WHERE order_id = ? AND status = 'running' AND lease_holder IS NOT NULL",
               id));
 
-      try (SecondNode restarted = SecondNode.start(war, options)) {
-        Http again = new Http(restarted.base());
-        JsonObject placed =
-            awaitOrder(again, owner, id, o -> o.getString("status").equals("confirmed"));
-        assertNotNull(placed.getJsonObject("tracking").getString("merchant_order_number"));
-      }
+      // The same node started again (same options, same database): the crashed attempt's lease
+      // runs out and the restarted node places the order.
+      node.restart();
+      Http again = new Http(node.base());
+      JsonObject placed =
+          awaitOrder(again, owner, id, o -> o.getString("status").equals("confirmed"));
+      assertNotNull(placed.getJsonObject("tracking").getString("merchant_order_number"));
+      node.close();
       assertEquals(
           2, query(url, "SELECT attempts FROM merchant_placements WHERE order_id = ?", id));
       assertEquals(

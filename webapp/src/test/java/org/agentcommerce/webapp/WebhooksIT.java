@@ -700,42 +700,33 @@ class WebhooksIT {
     String db = "ac_whrestart_" + UUID.randomUUID().toString().substring(0, 8);
     Agents.sql("CREATE DATABASE " + db);
     String url = TestDatabase.otherDatabase(db);
-    String[] options = {"-Dac.db.url=" + url};
-    WebArchive war = Deployments.realWar();
-    try {
-      receiver.then(new Answer(200, null, 60_000)); // the first attempt hangs at the receiver
-      String secret;
-      String owner;
-      SecondNode node = SecondNode.start(war, options);
+    receiver.then(new Answer(200, null, 60_000)); // the first attempt hangs at the receiver
+    try (SecondNode node = SecondNode.start(Deployments.realWar(), "-Dac.db.url=" + url)) {
       java.nio.file.Path log =
           java.nio.file.Path.of("target", "second-node-" + node.base().getPort() + ".log");
-      try {
-        Http first = new Http(node.base());
-        Agents.Registered agentThere = Agents.register(first);
-        owner = agentThere.agentId();
-        secret =
-            ok(first.send(
-                    "PUT",
-                    "/agents/" + owner + "/webhooks/config",
-                    "{\"destination_url\":\"" + receiver.url() + "\"}",
-                    "X-API-Key",
-                    agentThere.apiKey()))
-                .getString("signing_secret");
-        ok(
-            first.post(
-                "/agent/v1/orders/create",
-                "{\"merchant_id\":\""
-                    + LUMEN
-                    + "\",\"items\":[{\"product_id\":\""
-                    + LUMEN_PRODUCT
-                    + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\"}",
-                "X-API-Key",
-                agentThere.apiKey()));
-        receiver.await(1, 20_000); // the attempt is under way
-        node.kill();
-      } finally {
-        node.close();
-      }
+      Http first = new Http(node.base());
+      Agents.Registered agentThere = Agents.register(first);
+      String owner = agentThere.agentId();
+      String secret =
+          ok(first.send(
+                  "PUT",
+                  "/agents/" + owner + "/webhooks/config",
+                  "{\"destination_url\":\"" + receiver.url() + "\"}",
+                  "X-API-Key",
+                  agentThere.apiKey()))
+              .getString("signing_secret");
+      ok(
+          first.post(
+              "/agent/v1/orders/create",
+              "{\"merchant_id\":\""
+                  + LUMEN
+                  + "\",\"items\":[{\"product_id\":\""
+                  + LUMEN_PRODUCT
+                  + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\"}",
+              "X-API-Key",
+              agentThere.apiKey()));
+      receiver.await(1, 20_000); // the attempt is under way
+      node.kill();
       // The node's whole log (start, configuration, delivery) never carries the secret.
       assertFalse(java.nio.file.Files.readString(log).contains(secret.substring(6)));
       assertEquals(
@@ -745,20 +736,20 @@ class WebhooksIT {
               "SELECT COUNT(*) FROM webhook_deliveries WHERE agent_id = ? AND status ="
                   + " 'delivering'",
               owner));
-      try (SecondNode restarted = SecondNode.start(war, options)) {
-        List<WebhookReceiver.Received> got = receiver.await(2, 30_000);
-        got.get(1).verify(secret);
-        assertEquals(got.get(0).header("webhook-id"), got.get(1).header("webhook-id"));
-        long deadline = System.currentTimeMillis() + 20_000;
-        while (count(
-                url,
-                "SELECT COUNT(*) FROM webhook_deliveries WHERE agent_id = ? AND status ="
-                    + " 'succeeded' AND attempts = 2",
-                owner)
-            == 0) {
-          assertTrue(System.currentTimeMillis() < deadline, "never recorded as delivered");
-          Thread.sleep(200);
-        }
+      // The same node started again (same options, same database) sends it again.
+      node.restart();
+      List<WebhookReceiver.Received> got = receiver.await(2, 30_000);
+      got.get(1).verify(secret);
+      assertEquals(got.get(0).header("webhook-id"), got.get(1).header("webhook-id"));
+      long deadline = System.currentTimeMillis() + 20_000;
+      while (count(
+              url,
+              "SELECT COUNT(*) FROM webhook_deliveries WHERE agent_id = ? AND status ="
+                  + " 'succeeded' AND attempts = 2",
+              owner)
+          == 0) {
+        assertTrue(System.currentTimeMillis() < deadline, "never recorded as delivered");
+        Thread.sleep(200);
       }
     } finally {
       Agents.sql("DROP DATABASE " + db);

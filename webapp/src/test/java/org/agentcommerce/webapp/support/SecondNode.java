@@ -13,17 +13,20 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 /**
  * Another node of the same service: a second Payara Micro process on a free loopback port, on the
  * same test database and with the same options as the Arquillian one, plus JVM options of the
- * test's choosing (another time zone, say). Stops when closed, and with the test JVM.
+ * test's choosing (another time zone, say). Stops when closed, and with the test JVM; {@link
+ * #restart()} kills it and starts it again in place.
  */
 public final class SecondNode implements AutoCloseable {
 
-  private final Process process;
+  private volatile Process process;
+  private final ProcessBuilder builder;
   private final URL base;
   private final File war;
   private final File log;
 
-  private SecondNode(Process process, URL base, File war, File log) {
+  private SecondNode(Process process, ProcessBuilder builder, URL base, File war, File log) {
     this.process = process;
+    this.builder = builder;
     this.base = base;
     this.war = war;
     this.log = log;
@@ -78,9 +81,29 @@ public final class SecondNode implements AutoCloseable {
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
     builder.environment().putAll(environment);
-    Process process = builder.start();
-    Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
-    return new SecondNode(process, new URL("http://127.0.0.1:" + port + "/"), war, log);
+    SecondNode node =
+        new SecondNode(null, builder, new URL("http://127.0.0.1:" + port + "/"), war, log);
+    node.process = node.spawn();
+    return node;
+  }
+
+  private Process spawn() throws IOException {
+    Process started = builder.start();
+    Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly));
+    return started;
+  }
+
+  /**
+   * Kills the node as a crash would (kill -9, like {@link #kill()}) and starts it again in place:
+   * the same WAR file, port, options and environment, on the same database, its output appended to
+   * the same log; returns once its health endpoint answers. What a node restarted after a crash
+   * does, without exporting the WAR again or finding another port.
+   */
+  public void restart() throws Exception {
+    kill();
+    builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log));
+    process = spawn();
+    awaitHealthy();
   }
 
   /** Waits until the node's health endpoint answers 200 (three minutes at most). */
