@@ -158,9 +158,25 @@ public class TestDatabase implements LauncherSessionListener {
       if ("root".equals(System.getProperty("user.name"))) {
         config.addArg("--user=root");
       }
+      // The server's temporary files in a directory of its own, and the forks' servers installed
+      // one at a time: mariadb-install-db's bootstrap keeps temporary tables in /tmp, and a second
+      // bootstrap starting beside it deletes them as stale (seen in CI: "Unknown table
+      // 'mysql.tmp_user_nopasswd'", one fork dead).
+      File tmp = new File(base, "tmp-" + ProcessHandle.current().pid());
+      if (!tmp.mkdirs() && !tmp.isDirectory()) {
+        throw new IllegalStateException("Cannot create " + tmp);
+      }
+      config.addArg("--tmpdir=" + tmp.getAbsolutePath());
       long start = System.nanoTime();
-      embedded = DB.newEmbeddedDB(config.build());
-      embedded.start();
+      try (java.nio.channels.FileChannel lock =
+              java.nio.channels.FileChannel.open(
+                  new File(base, "install.lock").toPath(),
+                  java.nio.file.StandardOpenOption.CREATE,
+                  java.nio.file.StandardOpenOption.WRITE);
+          java.nio.channels.FileLock held = lock.lock()) {
+        embedded = DB.newEmbeddedDB(config.build());
+        embedded.start();
+      }
       embedded.createDB(DATABASE);
       url = "jdbc:mariadb://127.0.0.1:" + embedded.getConfiguration().getPort() + "/" + DATABASE;
       user = "root";
