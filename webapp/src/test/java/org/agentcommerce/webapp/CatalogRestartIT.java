@@ -48,7 +48,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  *   <li>a node on another database builds its index there (and indexes a change of its own);
  *   <li>a node on this class's database refuses that foreign index and builds from its database;
  *   <li>restarted, it starts from the stored index and answers exactly as the node that built it;
- *   <li>restarted after products were added, changed, deactivated and deleted while it was down, it
+ *   <li>restarted after products were added (two of them dated before the index was built, which no
+ *       refresh from its watermark sees), changed, deactivated and deleted while it was down, it
  *       starts from the stored index and answers with those changes;
  *   <li>restarted over a segment file with a flipped byte, it refuses the index, rebuilds, and
  *       answers as the node before it.
@@ -80,10 +81,15 @@ class CatalogRestartIT {
           SEARCH + "cleanser&max_price=20&market=US",
           SEARCH + "quokkaberry",
           SEARCH + "wombatine",
+          SEARCH + "numbatine",
           SEARCH + "foreignberry",
           "/agent/v1/beauty/products/search?limit=100&query=serum");
 
   private static final String ADDED = "prod_restart0000added";
+
+  /** Added while down as an import that keeps its own times would: dated years back. */
+  private static final List<String> IMPORTED =
+      List.of("prod_restart00import1", "prod_restart00import2");
 
   private static Path indexParent;
   private static WebArchive war;
@@ -213,6 +219,18 @@ class CatalogRestartIT {
         deleted);
     sql(DATABASE, "DELETE FROM variants WHERE product_id = ?", deleted);
     sql(DATABASE, "DELETE FROM products WHERE id = ?", deleted);
+    for (String imported : IMPORTED) {
+      copyProduct(template, imported, "Numbatine Imported Serum");
+      sql(
+          DATABASE,
+          "UPDATE products SET created_at = '2020-01-01', updated_at = '2020-01-01' WHERE id = ?",
+          imported);
+      sql(
+          DATABASE,
+          "UPDATE offers SET updated_at = '2020-01-01'"
+              + " WHERE variant_id IN (SELECT id FROM variants WHERE product_id = ?)",
+          imported);
+    }
 
     Http node = start(DATABASE, true);
     JsonObject check = indexCheck(node);
@@ -222,6 +240,7 @@ class CatalogRestartIT {
     Seen added = afterChanges.get(SEARCH + "quokkaberry");
     assertEquals(List.of(ADDED), added.ids());
     assertEquals("Quokkaberry Overnight Serum", added.product(ADDED).getString("title"));
+    assertEquals(IMPORTED, afterChanges.get(SEARCH + "numbatine").ids(), "the old-dated imports");
     Seen retitled = afterChanges.get(SEARCH + "wombatine");
     assertEquals(List.of(updated), retitled.ids());
     assertEquals(
@@ -231,14 +250,15 @@ class CatalogRestartIT {
     java.math.BigDecimal price = retitled.product(updated).getJsonNumber("price").bigDecimalValue();
     assertEquals(0, doubled.compareTo(price), () -> "the doubled price " + doubled + ": " + price);
     Seen serum = afterChanges.get(SERUM);
-    assertEquals(built.get(SERUM).total() + 1 - 2, serum.total(), "one serum more, two fewer");
+    assertEquals(built.get(SERUM).total() + 3 - 2, serum.total(), "three serums more, two fewer");
     assertTrue(serum.ids().containsAll(List.of(ADDED, updated)), serum::toString);
     for (Map.Entry<String, Seen> answer : afterChanges.entrySet()) {
       assertFalse(answer.getValue().ids().contains(deactivated), answer.getKey());
       assertFalse(answer.getValue().ids().contains(deleted), answer.getKey());
     }
     assertEquals(productCount(DATABASE), products(check));
-    assertEquals(List.of(3, 1), reused(running.log()), "re-indexed 3 changed, removed 1 deleted");
+    assertEquals(
+        List.of(5, 1), reused(running.log()), "re-indexed 3 changed and 2 imported, removed 1");
   }
 
   @Test

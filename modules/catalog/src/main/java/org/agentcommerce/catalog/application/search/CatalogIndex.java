@@ -235,7 +235,8 @@ public class CatalogIndex {
                 searchers, watermark.minus(ChangeWindow.OVERLAP).minus(ChangeWindow.OVERLAP)));
         int changed = refreshNow();
         long t2 = System.nanoTime();
-        int deleted = pruneAfterRestart();
+        int[] fixed = pruneAfterRestart();
+        int indexed = changed + fixed[1];
         long t3 = System.nanoTime();
         long docs = StoredIndex.documents(searchers);
         lastBuild =
@@ -246,7 +247,7 @@ public class CatalogIndex {
         LOG.info(
             () ->
                 StoredIndex.reused(
-                        from, directory.path(), docs, changed, deleted, watermark, checked, millis)
+                        from, directory.path(), docs, indexed, fixed[0], watermark, checked, millis)
                     + ", ready in "
                     + lastBuild.millis()
                     + " ms");
@@ -439,43 +440,44 @@ public class CatalogIndex {
     return total;
   }
 
-  /** Removes products that are no longer stored; returns how many. */
+  /** Removes products no longer stored and adds stored ones it lacks; returns how many. */
   public synchronized int prune() {
-    if (!ready) {
-      return 0;
-    }
-    return pruneNow();
+    return ready ? java.util.Arrays.stream(pruneNow()).sum() : 0;
   }
 
   /**
-   * The deletions a restarted node missed. Refreshed, the index holds every stored product, so as
-   * many as the database means no other: one count instead of every id read from both (a deletion
-   * racing an insertion between refresh and count waits for the next scheduled prune).
+   * What a restarted node missed that no refresh shows. An index as large as the database holds
+   * every stored product (an old-dated insertion and a deletion while down: the next prune).
    */
-  private int pruneAfterRestart() {
-    if (reader.count() == StoredIndex.documents(searchers)) {
-      return 0;
-    }
-    return pruneNow();
+  private int[] pruneAfterRestart() {
+    return reader.count() == StoredIndex.documents(searchers) ? new int[2] : pruneNow();
   }
 
-  private int pruneNow() {
+  /**
+   * Deletes what is no longer stored, and indexes stored products it lacks (written with an older
+   * {@code updated_at} than the watermark, no refresh sees them): {removed, added}.
+   */
+  private int[] pruneNow() {
     ensureWriter();
     Set<String> stored = new HashSet<>(reader.allIds());
     Set<String> indexed = StoredIndex.ids(searchers);
+    List<String> missing = stored.stream().filter(id -> !indexed.contains(id)).sorted().toList();
     indexed.removeAll(stored);
     try {
       for (String gone : indexed) {
         writer.deleteDocuments(new Term(ID, gone));
       }
-      if (!indexed.isEmpty()) {
+      for (int i = 0; i < missing.size(); i += 1000) {
+        reader.read(missing.subList(i, Math.min(missing.size(), i + 1000))).forEach(this::add);
+      }
+      if (!indexed.isEmpty() || !missing.isEmpty()) {
         commit(window.watermark());
         searchers.maybeRefreshBlocking();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return indexed.size();
+    return new int[] {indexed.size(), missing.size()};
   }
 
   /**
