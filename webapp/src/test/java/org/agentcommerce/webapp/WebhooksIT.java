@@ -103,6 +103,11 @@ class WebhooksIT {
   }
 
   private String order() {
+    return order(http, agent.apiKey());
+  }
+
+  /** An order of one Lumen product by the agent with {@code apiKey}; answers its id. */
+  private static String order(Http http, String apiKey) {
     return ok(http.post(
             "/agent/v1/orders/create",
             "{\"merchant_id\":\""
@@ -111,7 +116,7 @@ class WebhooksIT {
                 + LUMEN_PRODUCT
                 + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\"}",
             "X-API-Key",
-            agent.apiKey()))
+            apiKey))
         .getString("order_id");
   }
 
@@ -715,16 +720,7 @@ class WebhooksIT {
                   "X-API-Key",
                   agentThere.apiKey()))
               .getString("signing_secret");
-      ok(
-          first.post(
-              "/agent/v1/orders/create",
-              "{\"merchant_id\":\""
-                  + LUMEN
-                  + "\",\"items\":[{\"product_id\":\""
-                  + LUMEN_PRODUCT
-                  + "\",\"quantity\":1}],\"customer_email\":\"ada@example.com\"}",
-              "X-API-Key",
-              agentThere.apiKey()));
+      order(first, agentThere.apiKey());
       receiver.await(1, 20_000); // the attempt is under way
       node.kill();
       // The node's whole log (start, configuration, delivery) never carries the secret.

@@ -159,8 +159,9 @@ public class TestDatabase implements LauncherSessionListener {
         return;
       } catch (Exception e) {
         last = e;
-        causes.append(" [attempt ").append(attempt).append(": ").append(causes(e)).append(']');
-        LOG.warning("Embedded MariaDB, attempt " + attempt + " failed:" + causes(e));
+        String why = causes(e);
+        causes.append(" [attempt ").append(attempt).append(": ").append(why).append(']');
+        LOG.warning("Embedded MariaDB, attempt " + attempt + " failed:" + why);
         stopEmbedded();
       }
     }
