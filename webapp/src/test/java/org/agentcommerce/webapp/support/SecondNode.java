@@ -24,8 +24,7 @@ public final class SecondNode implements AutoCloseable {
   private final File war;
   private final File log;
 
-  private SecondNode(Process process, ProcessBuilder builder, URL base, File war, File log) {
-    this.process = process;
+  private SecondNode(ProcessBuilder builder, URL base, File war, File log) {
     this.builder = builder;
     this.base = base;
     this.war = war;
@@ -81,8 +80,7 @@ public final class SecondNode implements AutoCloseable {
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
     builder.environment().putAll(environment);
-    SecondNode node =
-        new SecondNode(null, builder, new URL("http://127.0.0.1:" + port + "/"), war, log);
+    SecondNode node = new SecondNode(builder, new URL("http://127.0.0.1:" + port + "/"), war, log);
     node.process = node.spawn();
     return node;
   }
