@@ -30,7 +30,6 @@ import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
 import org.agentcommerce.webapp.support.SecondNode;
 import org.agentcommerce.webapp.support.TestDatabase;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -92,7 +91,7 @@ class CatalogRestartIT {
       List.of("prod_restart00import1", "prod_restart00import2");
 
   private static Path indexParent;
-  private static WebArchive war;
+  private static java.io.File war;
   private static SecondNode running;
   private static String apiKey;
 
@@ -109,7 +108,7 @@ class CatalogRestartIT {
       Agents.sql("CREATE DATABASE " + db);
     }
     indexParent = Files.createTempDirectory("catalog-restart-");
-    war = Deployments.realWar();
+    war = Deployments.builtWar();
   }
 
   /** Whatever a test asserted, its node is gone before the next starts over the same directory. */
@@ -298,6 +297,7 @@ class CatalogRestartIT {
         SecondNode.launch(
             war,
             List.of("--nocluster"),
+            java.util.Map.of(),
             "-Dac.db.url=" + TestDatabase.otherDatabase(database),
             "-Dac.search.index-directory=" + indexParent,
             // readiness waits for no warm-up searches: where the index came from is the same

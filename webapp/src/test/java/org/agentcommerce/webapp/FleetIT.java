@@ -25,7 +25,6 @@ import org.agentcommerce.webapp.support.SecondNode;
 import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.TestIssuer;
 import org.agentcommerce.webapp.support.WebhookReceiver;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -80,7 +79,7 @@ class FleetIT {
             "AC_GRID_NAME",
             cluster);
     gridPorts = List.of(gridPort, gridPort + 1, gridPort + 2);
-    WebArchive war = Deployments.realWar();
+    java.io.File war = Deployments.builtWar();
     startMillis = System.currentTimeMillis();
     for (int i = 0; i < 3; i++) {
       nodes.add(

@@ -250,7 +250,7 @@ class MerchantPlacementIT {
     Agents.sql("CREATE DATABASE " + db);
     String url = otherDatabase(db);
     String[] options = {"-Dac.db.url=" + url, "-Dac.placement.lease=PT3S"};
-    try (SecondNode node = SecondNode.start(Deployments.realWar(), options)) {
+    try (SecondNode node = SecondNode.start(Deployments.builtWar(), options)) {
       Http first = new Http(node.base());
       Agents.Registered owner = Agents.register(first);
       sql(

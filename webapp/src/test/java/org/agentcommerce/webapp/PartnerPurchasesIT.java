@@ -844,7 +844,7 @@ class PartnerPurchasesIT {
     JsonObject never = body("never-" + UUID.randomUUID()).build();
     parkAllBut(List.of()); // the other node's poller leaves the rows alone while recover is counted
     try (SecondNode node =
-        SecondNode.start(Deployments.realWar(), "-Dac.partner.create-enabled=false")) {
+        SecondNode.start(Deployments.builtWar(), "-Dac.partner.create-enabled=false")) {
       Http other = new Http(node.base());
       long before = writesEverywhere();
       Http.Answer found = other.post(BASE + "/recover", body.toString(), me());

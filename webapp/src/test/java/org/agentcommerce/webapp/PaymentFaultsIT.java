@@ -365,7 +365,7 @@ class PaymentFaultsIT {
    */
   private static SecondNode chargingNode() throws Exception {
     return SecondNode.start(
-        Deployments.realWar(),
+        Deployments.builtWar(),
         "-Dac.payments.sandbox.request-delay=PT5S",
         "-Dac.payments.buyer-action-ttl=PT3S");
   }

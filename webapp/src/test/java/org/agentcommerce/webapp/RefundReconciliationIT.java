@@ -164,7 +164,7 @@ class RefundReconciliationIT {
     ExecutorService clients = Executors.newFixedThreadPool(12);
     try (SecondNode other =
         SecondNode.start(
-            Deployments.realWar(),
+            Deployments.builtWar(),
             "-Dac.payments.sandbox.refund-delay=PT10S",
             "-Dac.payments.refunds.reconcile-interval=PT0S")) {
       Http there = new Http(other.base()).unguarded();

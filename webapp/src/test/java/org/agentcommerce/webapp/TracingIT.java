@@ -83,7 +83,7 @@ class TracingIT {
     Agents.sql("CREATE DATABASE " + DATABASE);
     traced =
         SecondNode.start(
-            Deployments.realWar(),
+            Deployments.builtWar(),
             "-Dac.db.url=" + TestDatabase.otherDatabase(DATABASE),
             "-Dotel.sdk.disabled=false",
             "-Dotel.traces.exporter=otlp",
@@ -351,7 +351,7 @@ class TracingIT {
   void withTracingOffTheRuntimesOwnLogFormatStillNamesTheTraceAndTheAgent() throws Exception {
     try (SecondNode plain =
         SecondNode.start(
-            Deployments.realWar(),
+            Deployments.builtWar(),
             "-Dac.db.url=" + TestDatabase.otherDatabase(DATABASE),
             "-Dac.payments.sandbox.answer-timeout=PT0.5S")) {
       Http h = new Http(plain.base()).awaitReady();

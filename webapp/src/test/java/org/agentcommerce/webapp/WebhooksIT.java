@@ -647,7 +647,7 @@ class WebhooksIT {
     for (int i = 0; i < n; i++) {
       receiver.then(new Answer(200, null, 5)); // a little slow, so that backlogs build on both
     }
-    try (SecondNode other = SecondNode.start(Deployments.realWar())) {
+    try (SecondNode other = SecondNode.start(Deployments.builtWar())) {
       // Outbox rows as an order's commit leaves them, written over JDBC as a third node would:
       // both nodes find them at their poll and claim deliveries from the same table.
       try (Connection c =
@@ -706,7 +706,7 @@ class WebhooksIT {
     Agents.sql("CREATE DATABASE " + db);
     String url = TestDatabase.otherDatabase(db);
     receiver.then(new Answer(200, null, 60_000)); // the first attempt hangs at the receiver
-    try (SecondNode node = SecondNode.start(Deployments.realWar(), "-Dac.db.url=" + url)) {
+    try (SecondNode node = SecondNode.start(Deployments.builtWar(), "-Dac.db.url=" + url)) {
       java.nio.file.Path log =
           java.nio.file.Path.of("target", "second-node-" + node.base().getPort() + ".log");
       Http first = new Http(node.base());

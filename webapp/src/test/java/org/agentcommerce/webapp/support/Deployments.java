@@ -30,10 +30,18 @@ public final class Deployments {
 
   /** The WAR as built, for a server of the deploying class's own. */
   public static WebArchive realWar() {
+    return ShrinkWrap.createFromZipFile(WebArchive.class, builtWar());
+  }
+
+  /**
+   * The file of the WAR as built: what a {@link SecondNode} serving it unchanged is given (copied,
+   * not read into an archive and compressed again).
+   */
+  public static File builtWar() {
     File war = new File(System.getProperty("ac.test.war", "target/uber/ROOT.war"));
     if (!war.isFile()) {
       throw new IllegalStateException("Build the WAR first (mvn package): " + war);
     }
-    return ShrinkWrap.createFromZipFile(WebArchive.class, war);
+    return war;
   }
 }

@@ -33,30 +33,40 @@ public final class SecondNode implements AutoCloseable {
 
   /** Starts a node serving {@code archive}; returns once its health endpoint answers. */
   public static SecondNode start(WebArchive archive, String... jvmOptions) throws Exception {
-    SecondNode node = launch(archive, List.of("--nocluster"), jvmOptions);
+    File exported = Files.createTempFile("second-node-archive", ".war").toFile();
+    try {
+      archive.as(ZipExporter.class).exportTo(exported, true);
+      return start(exported, jvmOptions);
+    } finally {
+      exported.delete(); // the node serves a copy of its own
+    }
+  }
+
+  /**
+   * Starts a node serving a copy of the WAR file {@code war}, say {@link Deployments#builtWar()}
+   * (copied: an archive would be compressed again, about 2 CPU s of the test JVM for the 30 MB
+   * WAR); returns once its health endpoint answers.
+   */
+  public static SecondNode start(File war, String... jvmOptions) throws Exception {
+    SecondNode node = launch(war, List.of("--nocluster"), java.util.Map.of(), jvmOptions);
     node.awaitHealthy();
     return node;
   }
 
   /**
-   * Starts a node serving {@code archive} with Payara Micro options of the test's choosing (say, a
-   * post-boot command file that joins a data grid, instead of {@code --nocluster}) and returns at
-   * once: {@link #awaitHealthy()} waits for it.
+   * Starts a node serving a copy of the WAR file {@code war} (the node deletes its copy when
+   * closed, never the file given), with Payara Micro options of the test's choosing (say, a
+   * post-boot command file that joins a data grid, instead of {@code --nocluster}) and environment
+   * variables, and returns at once: {@link #awaitHealthy()} waits for it.
    */
   public static SecondNode launch(
-      WebArchive archive, List<String> microOptions, String... jvmOptions) throws Exception {
-    return launch(archive, microOptions, java.util.Map.of(), jvmOptions);
-  }
-
-  /** {@link #launch(WebArchive, List, String...)} with environment variables for the node. */
-  public static SecondNode launch(
-      WebArchive archive,
+      File war,
       List<String> microOptions,
       java.util.Map<String, String> environment,
       String... jvmOptions)
       throws Exception {
-    File war = Files.createTempFile("second-node", ".war").toFile();
-    archive.as(ZipExporter.class).exportTo(war, true);
+    File copy = Files.createTempFile("second-node", ".war").toFile();
+    Files.copy(war.toPath(), copy.toPath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     int port = freePort();
     List<String> command = new ArrayList<>();
     command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
@@ -69,7 +79,7 @@ public final class SecondNode implements AutoCloseable {
     command.addAll(List.of("-jar", System.getProperty("payara.microJar")));
     command.addAll(microOptions);
     command.addAll(
-        List.of("--port", String.valueOf(port), "--deploy", war.getPath(), "--contextroot", "/"));
+        List.of("--port", String.valueOf(port), "--deploy", copy.getPath(), "--contextroot", "/"));
     String preboot = System.getProperty("ac.test.preboot");
     String postdeploy = System.getProperty("ac.test.postdeploy");
     if (preboot != null && postdeploy != null) {
@@ -80,7 +90,7 @@ public final class SecondNode implements AutoCloseable {
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
     builder.environment().putAll(environment);
-    SecondNode node = new SecondNode(builder, new URL("http://127.0.0.1:" + port + "/"), war, log);
+    SecondNode node = new SecondNode(builder, new URL("http://127.0.0.1:" + port + "/"), copy, log);
     node.process = node.spawn();
     return node;
   }
