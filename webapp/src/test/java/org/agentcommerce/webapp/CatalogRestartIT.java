@@ -299,9 +299,8 @@ class CatalogRestartIT {
             List.of("--nocluster"),
             java.util.Map.of(),
             "-Dac.db.url=" + TestDatabase.otherDatabase(database),
-            "-Dac.search.index-directory=" + indexParent,
-            // readiness waits for no warm-up searches: where the index came from is the same
-            "-Dac.catalog.index.warm-up=PT0S");
+            // No warm-up searches here either (TestDatabase's options): readiness is the index's.
+            "-Dac.search.index-directory=" + indexParent);
     Http plain = new Http(running.base()).unguarded();
     long deadline = System.currentTimeMillis() + 180_000;
     while (!ready(plain)) {
