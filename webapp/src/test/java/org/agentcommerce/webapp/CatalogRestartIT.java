@@ -301,24 +301,12 @@ class CatalogRestartIT {
             "-Dac.db.url=" + TestDatabase.otherDatabase(database),
             // No warm-up searches here either (TestDatabase's options): readiness is the index's.
             "-Dac.search.index-directory=" + indexParent);
-    Http plain = new Http(running.base()).unguarded();
-    long deadline = System.currentTimeMillis() + 180_000;
-    while (!ready(plain)) {
-      assertTrue(System.currentTimeMillis() < deadline, "the node never got ready: see its log");
-      Thread.sleep(200);
-    }
+    running.awaitReady();
     System.out.printf(
         "CatalogRestartIT: node on %s ready in %d ms%n",
         database, (System.nanoTime() - t0) / 1_000_000);
+    Http plain = new Http(running.base()).unguarded();
     return guarded ? new Http(running.base()) : plain;
-  }
-
-  private static boolean ready(Http http) {
-    try {
-      return http.get("/health/ready").status() == 200;
-    } catch (RuntimeException notYet) {
-      return false; // not listening yet
-    }
   }
 
   private static void stop() {
