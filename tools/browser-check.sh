@@ -16,7 +16,7 @@
 # Environment:
 #   CHROMIUM              the browser binary (default /usr/bin/chromium)
 #   BROWSER_CHECK_JAR     the uber jar (default: webapp/target/agent-commerce.jar)
-#   CHECK_JAVA_OPTS       JVM options for the server (.ci/run: the client compiler alone and no warm-up searches, less CPU)
+#   CHECK_JAVA_OPTS       JVM options for the server (.ci/run: the client compiler alone, the serial collector and no warm-up searches, less CPU)
 #   BROWSER_CHECK_KEEP=1  keep the temporary directory (server log); kept when the check fails
 #
 # Exit status: 0 when every journey passes; 1 when one fails or the server does not come up; 2 on

@@ -17,7 +17,7 @@
 #   MCP_CHECK_TIMEOUT    seconds to wait for /health/ready (default 300)
 #   MCP_CHECK_OPEN_LIMIT the open door's requests per minute per address (default 100000: every
 #                        client runs from 127.0.0.1, and the suite alone exceeds the usual 120)
-#   CHECK_JAVA_OPTS      JVM options for the server (.ci/run: the client compiler alone and no warm-up searches, less CPU)
+#   CHECK_JAVA_OPTS      JVM options for the server (.ci/run: the client compiler alone, the serial collector and no warm-up searches, less CPU)
 #   MCP_CHECK_KEEP=1     keep the temporary directory (server log, conformance results); it is
 #                        always kept when the check fails
 #

@@ -35,7 +35,8 @@
 #   SERVER_CHECK_MVN_ARGS        extra Maven arguments for the download (e.g. -o, -Dmaven.repo.local=…)
 #   SERVER_CHECK_WAR     the WAR (default: webapp/target/agent-commerce.war)
 #   CHECK_JAVA_OPTS      JVM options for the domain's server and for asadmin itself, space-separated
-#                        (.ci/run: the client compiler alone and no warm-up searches, less CPU; none by default)
+#                        (.ci/run: the client compiler alone, the serial collector and no warm-up searches, less CPU;
+#                        none by default)
 #   SERVER_CHECK_KEEP=1  keep the temporary directory (domain logs); it is kept when the check fails
 #
 # Exit status: 0 when every step passes or the check is skipped; 1 when a step fails; 2 on a usage
