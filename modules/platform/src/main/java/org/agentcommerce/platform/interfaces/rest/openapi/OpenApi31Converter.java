@@ -99,6 +99,10 @@ public final class OpenApi31Converter {
         out.add(key.equals("minimum") ? "exclusiveMinimum" : "exclusiveMaximum", e.getValue());
         continue;
       }
+      if (key.equals("responses") && e.getValue() instanceof JsonObject answers) {
+        out.add(key, responses(answers));
+        continue;
+      }
       out.add(key, rewrite(e.getValue(), NAME_MAPS.contains(key)));
     }
     JsonObject rewritten = numericDefault(out.build());
@@ -131,6 +135,40 @@ public final class OpenApi31Converter {
                 .add(rewritten)
                 .add(Json.createObjectBuilder().add("type", "null")))
         .build();
+  }
+
+  /** The order of a response's fields in the document, whatever order the runtime wrote. */
+  private static final java.util.List<String> RESPONSE_FIELDS =
+      java.util.List.of("$ref", "content", "headers", "links", "description");
+
+  /**
+   * An operation's (or the components') responses, each rewritten with its fields in {@link
+   * #RESPONSE_FIELDS} order, others after them as written: the runtime writes a response's {@code
+   * content} and {@code headers} in an order that differs from one start to the next, and the
+   * document is the same bytes on every node and after every restart.
+   */
+  private static JsonObject responses(JsonObject answers) {
+    JsonObjectBuilder out = Json.createObjectBuilder();
+    answers.forEach(
+        (status, answer) -> {
+          JsonValue rewritten = rewrite(answer, false);
+          if (!(rewritten instanceof JsonObject fields)) {
+            out.add(status, rewritten);
+            return;
+          }
+          JsonObjectBuilder ordered = Json.createObjectBuilder();
+          RESPONSE_FIELDS.stream()
+              .filter(fields::containsKey)
+              .forEach(f -> ordered.add(f, fields.get(f)));
+          fields.forEach(
+              (f, v) -> {
+                if (!RESPONSE_FIELDS.contains(f)) {
+                  ordered.add(f, v);
+                }
+              });
+          out.add(status, ordered);
+        });
+    return out.build();
   }
 
   /** A numeric schema's default written as a string ("50") becomes the number it means. */

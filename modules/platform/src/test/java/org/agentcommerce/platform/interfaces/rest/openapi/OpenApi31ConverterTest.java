@@ -32,6 +32,42 @@ class OpenApi31ConverterTest {
   }
 
   @Test
+  void aResponseIsWrittenInOneOrderWhateverOrderTheRuntimeWroteItIn() {
+    String headers = "'headers':{'Retry-After':{'schema':{'type':'integer'}}}";
+    String content = "'content':{'application/json':{'schema':{'type':'object'}}}";
+    String one = "{" + headers + "," + content + ",'description':'Accepted'}";
+    String other = "{'description':'Accepted'," + content + "," + headers + "}";
+    String first =
+        OpenApi31Converter.convert(
+                json(
+                    "{'openapi':'3.0.3','paths':{'/a':{'post':{'responses':{'202':"
+                        + one
+                        + "}}}}}"),
+                "1")
+            .toString();
+    String second =
+        OpenApi31Converter.convert(
+                json(
+                    "{'openapi':'3.0.3','paths':{'/a':{'post':{'responses':{'202':"
+                        + other
+                        + "}}}}}"),
+                "1")
+            .toString();
+
+    assertEquals(first, second, "the same bytes");
+    JsonObject answer =
+        json(first)
+            .getJsonObject("paths")
+            .getJsonObject("/a")
+            .getJsonObject("post")
+            .getJsonObject("responses")
+            .getJsonObject("202");
+    assertEquals(
+        java.util.List.of("content", "headers", "description"),
+        java.util.List.copyOf(answer.keySet()));
+  }
+
+  @Test
   void nullableStringBecomesTypeArrayWithNull() {
     JsonObject schema = convertSchema("{'type':'string','nullable':true,'maxLength':5}");
 
