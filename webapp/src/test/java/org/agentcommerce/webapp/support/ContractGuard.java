@@ -51,6 +51,13 @@ public final class ContractGuard {
   private static final Set<String> METHODS =
       Set.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
   private static final Map<URI, ContractGuard> BY_SERVER = new ConcurrentHashMap<>();
+
+  /** The WAR each test node serves, where its starter said (see {@link #serves}). */
+  private static final Map<URI, String> WAR_OF = new ConcurrentHashMap<>();
+
+  /** One guard per WAR, read from the first of its servers a test asked. */
+  private static final Map<String, ContractGuard> BY_WAR = new ConcurrentHashMap<>();
+
   private static final HttpClient CLIENT =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -90,9 +97,36 @@ public final class ContractGuard {
     this.templates = List.copyOf(list);
   }
 
-  /** The guard of the server at {@code base}, reading its document once. */
+  /**
+   * The guard of the server at {@code base}, reading its document once; for a server that serves a
+   * WAR another server of this JVM serves (see {@link #serves}), the guard of the first.
+   */
   static ContractGuard of(URI base) {
+    String war = WAR_OF.get(base);
+    if (war != null) {
+      return BY_WAR.computeIfAbsent(war, w -> BY_SERVER.computeIfAbsent(base, ContractGuard::load));
+    }
     return BY_SERVER.computeIfAbsent(base, ContractGuard::load);
+  }
+
+  /**
+   * Says that the server about to answer at {@code base} serves the WAR {@code war} (a file's
+   * identity): servers serving the same WAR share one guard, so the document is read from only the
+   * first of them. The document is derived from the deployed code alone (the filter reads no
+   * configuration, and its servers entry is the relative "/"), so nodes that differ only in their
+   * options serve it byte for byte alike (PartnerPurchasesIT checks one such node against the
+   * shared server); and a node derives it on its first request for it, 8-9 CPU s on this two-core
+   * machine, which most of the suite's 20-odd second nodes would otherwise spend only for the
+   * guard. Whatever guard {@code base} had (an earlier server on the same port) is forgotten.
+   */
+  static void serves(URI base, String war) {
+    BY_SERVER.remove(base);
+    WAR_OF.put(base, war);
+  }
+
+  /** A WAR file's identity for {@link #serves}: its path, size and time. */
+  static String identity(java.io.File war) throws IOException {
+    return war.getCanonicalPath() + " " + war.length() + " " + war.lastModified();
   }
 
   /**

@@ -75,6 +75,9 @@ public final class SecondNode implements AutoCloseable {
     File copy = Files.createTempFile("second-node", ".war").toFile();
     Files.copy(war.toPath(), copy.toPath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     int port = freePort();
+    // Nodes of the same WAR file share the contract guard's copy of the document.
+    ContractGuard.serves(
+        java.net.URI.create("http://127.0.0.1:" + port), ContractGuard.identity(war));
     List<String> command = new ArrayList<>();
     command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
     for (String option : System.getProperty("payara.cmdOptions", "").split("\\s+")) {

@@ -83,6 +83,17 @@ public final class SharedDeploymentContainer
       shared = started();
       sharedMetaData = shared.deploy(archive);
       sharedArchive = archive;
+      // The built WAR plus test-only resources the document never scans: the built WAR's
+      // document, which second nodes of the built WAR then need not derive (ContractGuard).
+      try {
+        ContractGuard.serves(
+            java.net.URI.create(
+                "http://127.0.0.1:"
+                    + sharedMetaData.getContexts(HTTPContext.class).iterator().next().getPort()),
+            ContractGuard.identity(Deployments.builtWar()));
+      } catch (java.io.IOException e) {
+        throw new DeploymentException("Cannot read the built WAR", e);
+      }
     }
     sharedClasses++;
     LOG.info("Test class " + sharedClasses + " on the shared server " + base(sharedMetaData));
