@@ -400,21 +400,23 @@ public class WebhookDeliverer {
     }
   }
 
-  /** Claims one delivery now and attempts it on this thread (a test delivery). */
-  public Optional<WebhookStore.Delivery> deliverNow(String agentId, String deliveryId) {
+  /**
+   * Stores a new delivery already claimed by this node and attempts it on this thread (a test
+   * delivery): no poll can take it first, so what it answers is its first attempt's outcome.
+   */
+  public WebhookStore.Delivery deliverNew(
+      String agentId, String messageId, String eventType, String body) {
     String holder = node + "." + claims.incrementAndGet();
-    Optional<WebhookStore.Delivery> claimed = store.claim(deliveryId, holder, lease.toMillis());
-    if (claimed.isPresent()) {
-      held.add(deliveryId); // this node's poll leaves it alone while it is sent here
-      try {
-        WebhookStore.Finished done =
-            attempt(claimed.get(), holder, store.endpoint(claimed.get().agentId()));
-        recorder.recorded(done, store.finishAll(List.of(done))[0]);
-      } finally {
-        held.remove(deliveryId);
-      }
+    WebhookStore.Delivery claimed =
+        store.enqueueClaimed(agentId, messageId, eventType, null, body, holder, lease.toMillis());
+    held.add(claimed.id()); // this node's poll leaves it alone while it is sent here
+    try {
+      WebhookStore.Finished done = attempt(claimed, holder, store.endpoint(agentId));
+      recorder.recorded(done, store.finishAll(List.of(done))[0]);
+    } finally {
+      held.remove(claimed.id());
     }
-    return store.delivery(agentId, deliveryId);
+    return store.delivery(agentId, claimed.id()).orElseThrow();
   }
 
   /** Sends one attempt and answers its outcome, not yet recorded ({@link DeliveryAttempt}). */

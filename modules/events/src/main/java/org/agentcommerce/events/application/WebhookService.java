@@ -277,10 +277,11 @@ public class WebhookService {
                     "A test delivery from Agent Commerce: verify its signature."))
             .build()
             .toString();
-    String id =
-        store.enqueue(
-            agentId, messageId, TEST_EVENT, null, WebhookFanOut.body(TEST_EVENT, now, data));
-    WebhookStore.Delivery d = deliverer.deliverNow(agentId, id).orElseThrow();
+    // Stored already claimed by this request: a poll (this node's or another's) cannot take it
+    // between its insert and its first attempt, so the answer is that attempt's outcome.
+    WebhookStore.Delivery d =
+        deliverer.deliverNew(
+            agentId, messageId, TEST_EVENT, WebhookFanOut.body(TEST_EVENT, now, data));
     store.recordTest(agentId, d.status());
     return d;
   }

@@ -59,9 +59,16 @@ public class JdbcWebhookStore implements WebhookStore {
   // ---- the delivery queue
 
   @Override
-  public String enqueue(
-      String agentId, String messageId, String eventType, Long timelineId, String body) {
-    return WebhookQueueSql.enqueue(agentId, messageId, eventType, timelineId, body);
+  public Delivery enqueueClaimed(
+      String agentId,
+      String messageId,
+      String eventType,
+      Long timelineId,
+      String body,
+      String holder,
+      long leaseMillis) {
+    return WebhookQueueSql.enqueueClaimed(
+        agentId, messageId, eventType, timelineId, body, holder, leaseMillis);
   }
 
   @Override

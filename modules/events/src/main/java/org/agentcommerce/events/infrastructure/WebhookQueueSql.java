@@ -26,14 +26,60 @@ final class WebhookQueueSql {
 
   private WebhookQueueSql() {}
 
-  static String enqueue(
-      String agentId, String messageId, String eventType, Long timelineId, String body) {
-    try (Connection c = Jdbc.connection()) {
-      return enqueue(c, agentId, messageId, eventType, timelineId, body);
+  /**
+   * A new delivery already claimed by {@code holder} for {@code leaseMillis}, its first attempt
+   * counted, in one statement: committed as taken, so no node's poll can claim it before the caller
+   * sends it (a sender that stops leaves it to the lease, as any claimed delivery).
+   */
+  static Delivery enqueueClaimed(
+      String agentId,
+      String messageId,
+      String eventType,
+      Long timelineId,
+      String body,
+      String holder,
+      long leaseMillis) {
+    String id = Ids.newId("whd", 12);
+    try (Connection c = Jdbc.connection();
+        PreparedStatement ps = c.prepareStatement(ENQUEUE_CLAIMED)) {
+      ps.setString(1, id);
+      ps.setString(2, agentId);
+      ps.setString(3, messageId);
+      ps.setString(4, eventType);
+      ps.setObject(5, timelineId);
+      ps.setString(6, body);
+      ps.setString(7, holder);
+      ps.setLong(8, leaseMillis * 1000);
+      ps.executeUpdate();
     } catch (SQLException e) {
       throw failed("Queueing a webhook delivery", e);
     }
+    return query(
+            "SELECT "
+                + DELIVERY_COLUMNS
+                + " FROM webhook_deliveries WHERE id = ? AND lease_holder = ?",
+            1,
+            id,
+            holder)
+        .stream()
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("The delivery " + id + " was not stored"));
   }
+
+  private static final String ENQUEUE_CLAIMED =
+      "INSERT INTO webhook_deliveries (id, agent_id, message_id, event_type, timeline_id, payload,"
+          + " status, attempts, step, next_attempt_at, lease_holder, lease_until, last_attempt_at,"
+          + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'delivering', 1, 1, "
+          + NOW
+          + ", ?, TIMESTAMPADD(MICROSECOND, ?, "
+          + NOW
+          + "), "
+          + NOW
+          + ", "
+          + NOW
+          + ", "
+          + NOW
+          + ")";
 
   private static final String ENQUEUE_INTO =
       "INSERT INTO webhook_deliveries (id, agent_id, message_id, event_type, timeline_id,"
@@ -42,21 +88,6 @@ final class WebhookQueueSql {
   /** One queued delivery's values (six parameters). */
   private static final String ENQUEUE_ROW =
       "(?, ?, ?, ?, ?, ?, 'pending', 0, 0, " + NOW + ", " + NOW + ", " + NOW + ")";
-
-  private static String enqueue(
-      Connection c,
-      String agentId,
-      String messageId,
-      String eventType,
-      Long timelineId,
-      String body)
-      throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(ENQUEUE_INTO + ENQUEUE_ROW)) {
-      String id = bindQueued(ps, 0, new Queued(agentId, messageId, eventType, timelineId, body));
-      ps.executeUpdate();
-      return id;
-    }
-  }
 
   static void enqueueAll(Connection c, List<Queued> deliveries) throws SQLException {
     if (deliveries.isEmpty()) {

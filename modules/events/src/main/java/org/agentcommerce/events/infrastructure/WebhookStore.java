@@ -81,8 +81,18 @@ public interface WebhookStore {
 
   void recordTest(String agentId, String status);
 
-  /** A new pending delivery, due now; answers its id (or the existing one for this message). */
-  String enqueue(String agentId, String messageId, String eventType, Long timelineId, String body);
+  /**
+   * A new delivery, stored already claimed by {@code holder} for {@code leaseMillis} with its first
+   * attempt counted (as {@link #claim} would leave it), so that no poll takes it first.
+   */
+  Delivery enqueueClaimed(
+      String agentId,
+      String messageId,
+      String eventType,
+      Long timelineId,
+      String body,
+      String holder,
+      long leaseMillis);
 
   /**
    * The agent's endpoint, read on the caller's connection {@code tx} (in its transaction, if any).
