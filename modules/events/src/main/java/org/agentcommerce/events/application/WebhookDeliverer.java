@@ -404,11 +404,10 @@ public class WebhookDeliverer {
    * Stores a new delivery already claimed by this node and attempts it on this thread (a test
    * delivery): no poll can take it first, so what it answers is its first attempt's outcome.
    */
-  public WebhookStore.Delivery deliverNew(
-      String agentId, String messageId, String eventType, String body) {
+  public WebhookStore.Delivery deliverNew(WebhookStore.Queued delivery) {
+    String agentId = delivery.agentId();
     String holder = node + "." + claims.incrementAndGet();
-    WebhookStore.Delivery claimed =
-        store.enqueueClaimed(agentId, messageId, eventType, null, body, holder, lease.toMillis());
+    WebhookStore.Delivery claimed = store.enqueueClaimed(delivery, holder, lease.toMillis());
     held.add(claimed.id()); // this node's poll leaves it alone while it is sent here
     try {
       WebhookStore.Finished done = attempt(claimed, holder, store.endpoint(agentId));

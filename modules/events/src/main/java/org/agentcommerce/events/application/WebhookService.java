@@ -281,7 +281,8 @@ public class WebhookService {
     // between its insert and its first attempt, so the answer is that attempt's outcome.
     WebhookStore.Delivery d =
         deliverer.deliverNew(
-            agentId, messageId, TEST_EVENT, WebhookFanOut.body(TEST_EVENT, now, data));
+            new WebhookStore.Queued(
+                agentId, messageId, TEST_EVENT, null, WebhookFanOut.body(TEST_EVENT, now, data)));
     store.recordTest(agentId, d.status());
     return d;
   }

@@ -59,16 +59,8 @@ public class JdbcWebhookStore implements WebhookStore {
   // ---- the delivery queue
 
   @Override
-  public Delivery enqueueClaimed(
-      String agentId,
-      String messageId,
-      String eventType,
-      Long timelineId,
-      String body,
-      String holder,
-      long leaseMillis) {
-    return WebhookQueueSql.enqueueClaimed(
-        agentId, messageId, eventType, timelineId, body, holder, leaseMillis);
+  public Delivery enqueueClaimed(Queued delivery, String holder, long leaseMillis) {
+    return WebhookQueueSql.enqueueClaimed(delivery, holder, leaseMillis);
   }
 
   @Override

@@ -31,38 +31,18 @@ final class WebhookQueueSql {
    * counted, in one statement: committed as taken, so no node's poll can claim it before the caller
    * sends it (a sender that stops leaves it to the lease, as any claimed delivery).
    */
-  static Delivery enqueueClaimed(
-      String agentId,
-      String messageId,
-      String eventType,
-      Long timelineId,
-      String body,
-      String holder,
-      long leaseMillis) {
-    String id = Ids.newId("whd", 12);
+  static Delivery enqueueClaimed(Queued delivery, String holder, long leaseMillis) {
+    String id;
     try (Connection c = Jdbc.connection();
         PreparedStatement ps = c.prepareStatement(ENQUEUE_CLAIMED)) {
-      ps.setString(1, id);
-      ps.setString(2, agentId);
-      ps.setString(3, messageId);
-      ps.setString(4, eventType);
-      ps.setObject(5, timelineId);
-      ps.setString(6, body);
+      id = bindQueued(ps, 0, delivery);
       ps.setString(7, holder);
       ps.setLong(8, leaseMillis * 1000);
       ps.executeUpdate();
     } catch (SQLException e) {
       throw failed("Queueing a webhook delivery", e);
     }
-    return query(
-            "SELECT "
-                + DELIVERY_COLUMNS
-                + " FROM webhook_deliveries WHERE id = ? AND lease_holder = ?",
-            1,
-            id,
-            holder)
-        .stream()
-        .findFirst()
+    return held(id, holder)
         .orElseThrow(() -> new IllegalStateException("The delivery " + id + " was not stored"));
   }
 
@@ -221,6 +201,11 @@ final class WebhookQueueSql {
     if (lease(List.of(deliveryId), holder, leaseMillis) == 0) {
       return Optional.empty();
     }
+    return held(deliveryId, holder);
+  }
+
+  /** The delivery as {@code holder} holds it (empty if another holds it). */
+  private static Optional<Delivery> held(String deliveryId, String holder) {
     return query(
             "SELECT "
                 + DELIVERY_COLUMNS

@@ -85,14 +85,7 @@ public interface WebhookStore {
    * A new delivery, stored already claimed by {@code holder} for {@code leaseMillis} with its first
    * attempt counted (as {@link #claim} would leave it), so that no poll takes it first.
    */
-  Delivery enqueueClaimed(
-      String agentId,
-      String messageId,
-      String eventType,
-      Long timelineId,
-      String body,
-      String holder,
-      long leaseMillis);
+  Delivery enqueueClaimed(Queued delivery, String holder, long leaseMillis);
 
   /**
    * The agent's endpoint, read on the caller's connection {@code tx} (in its transaction, if any).
