@@ -305,8 +305,8 @@ class CatalogRestartIT {
     System.out.printf(
         "CatalogRestartIT: node on %s ready in %d ms%n",
         database, (System.nanoTime() - t0) / 1_000_000);
-    Http plain = new Http(running.base()).unguarded();
-    return guarded ? new Http(running.base()) : plain;
+    Http http = new Http(running.base());
+    return guarded ? http : http.unguarded();
   }
 
   private static void stop() {

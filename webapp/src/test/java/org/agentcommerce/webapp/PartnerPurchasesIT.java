@@ -835,21 +835,6 @@ class PartnerPurchasesIT {
     assertFalse(uncertain.json().getJsonObject("detail").getBoolean("create_permitted"));
   }
 
-  /**
-   * The OpenAPI document {@code server} serves, once it has derived it (a 503 until then, for some
-   * seconds on a busy machine).
-   */
-  private static String document(Http server) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 120_000;
-    Http.Answer answer = server.unguarded().get("/agent/v1/openapi.json");
-    while (answer.status() == 503 && System.currentTimeMillis() < deadline) {
-      Thread.sleep(500);
-      answer = server.unguarded().get("/agent/v1/openapi.json");
-    }
-    assertEquals(200, answer.status(), answer::toString);
-    return answer.body();
-  }
-
   @Test
   void recoverIsReadOnlyOnANodeWhereCreateIsDisabledWhosePollerTakesOverFromAStoppedNode()
       throws Exception {
@@ -863,8 +848,8 @@ class PartnerPurchasesIT {
       Http other = new Http(node.base());
       // A node of the built WAR with options of its own serves the shared server's document byte
       // for byte: what lets the contract guard read it from one node per WAR (ContractGuard).
-      String shared = document(http);
-      String there = document(other);
+      String shared = http.openApiDocument();
+      String there = other.openApiDocument();
       if (!shared.equals(there)) {
         java.nio.file.Files.writeString(
             java.nio.file.Path.of("target/openapi-shared.json"), shared);

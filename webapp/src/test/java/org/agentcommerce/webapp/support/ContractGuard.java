@@ -134,6 +134,15 @@ public final class ContractGuard {
    * retried as its Retry-After says, for up to two minutes.
    */
   private static ContractGuard load(URI base) {
+    try {
+      return new ContractGuard((ObjectNode) JSON.readTree(document(base)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The document the server at {@code base} serves, as it serves it (see {@link #load}). */
+  static String document(URI base) {
     HttpRequest get =
         HttpRequest.newBuilder(base.resolve(DOCUMENT)).timeout(Duration.ofSeconds(30)).build();
     long deadline = System.currentTimeMillis() + 120_000;
@@ -149,7 +158,7 @@ public final class ContractGuard {
         throw new IllegalStateException(
             "The contract guard could not read " + DOCUMENT + ": " + answer.statusCode());
       }
-      return new ContractGuard((ObjectNode) JSON.readTree(answer.body()));
+      return answer.body();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

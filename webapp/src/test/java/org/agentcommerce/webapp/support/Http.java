@@ -50,6 +50,14 @@ public final class Http {
     return new Http(base, false);
   }
 
+  /**
+   * The OpenAPI document the server serves, byte for byte, once it has derived it (what the
+   * contract guard reads; it answers 503 until then).
+   */
+  public String openApiDocument() {
+    return ContractGuard.document(base);
+  }
+
   /** Waits (up to a minute) until {@code /health/ready} answers 200; answers this client. */
   public Http awaitReady() {
     long deadline = System.currentTimeMillis() + 60_000;
