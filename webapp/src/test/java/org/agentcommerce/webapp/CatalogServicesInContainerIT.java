@@ -28,13 +28,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The intel and alternatives services the tool door will expose, run inside the server. */
+/**
+ * The intel and alternatives services the tool door will expose, run inside the shared test server
+ * ({@link Deployments#shared()}).
+ */
 @ExtendWith(ArquillianExtension.class)
 class CatalogServicesInContainerIT {
 
   @Deployment
   static WebArchive war() {
-    return Deployments.realWar();
+    return Deployments.shared();
   }
 
   @Inject CallerContext caller;

@@ -22,13 +22,16 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Runs inside Payara Micro with the real WAR: CDI services against the real MariaDB. */
+/**
+ * Runs inside the shared test server (the real WAR, {@link Deployments#shared()}): CDI services
+ * against the real MariaDB.
+ */
 @ExtendWith(ArquillianExtension.class)
 class PlatformInContainerIT {
 
   @Deployment
   static WebArchive war() {
-    return Deployments.realWar();
+    return Deployments.shared();
   }
 
   @Inject DatabaseProbe database;

@@ -1,6 +1,8 @@
 package org.agentcommerce.webapp.support;
 
 import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.EmptyAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -17,11 +19,46 @@ public final class Deployments {
    * The real WAR with every test-only resource (under /agent/v1/test/, never in the document), on
    * one server that the classes deploying it share ({@link SharedDeploymentContainer}). A class
    * that needs a server of its own (its own start, its own options) deploys {@link #realWar()}.
+   *
+   * <p>The in-container test classes (named {@code *InContainerIT}) are in it too: whichever class
+   * deploys the shared archive first, they run inside that server (Arquillian adds its protocol to
+   * every shared deployment, {@link SharedDeploymentContainer.TestableSharedDeployments}).
    */
   public static WebArchive shared() {
-    return realWar()
-        .addClasses(BuyerProbeResource.class, LogWatchResource.class, StuckSessionResource.class)
-        .addAsWebInfResource(EmptyAsset.INSTANCE, SHARED_MARK.substring("WEB-INF/".length()));
+    WebArchive war =
+        realWar()
+            .addClasses(
+                BuyerProbeResource.class, LogWatchResource.class, StuckSessionResource.class)
+            .addAsWebInfResource(EmptyAsset.INSTANCE, SHARED_MARK.substring("WEB-INF/".length()));
+    for (String name : IN_CONTAINER_CLASSES) {
+      war.addClass(name);
+    }
+    return war;
+  }
+
+  /** The test classes that run inside the server: {@code *InContainerIT} beside the other tests. */
+  private static final List<String> IN_CONTAINER_CLASSES = inContainerClasses();
+
+  private static List<String> inContainerClasses() {
+    String pkg = "org/agentcommerce/webapp/";
+    java.net.URL dir = Deployments.class.getClassLoader().getResource(pkg);
+    if (dir == null || !"file".equals(dir.getProtocol())) {
+      throw new IllegalStateException("Test classes not in a directory: " + dir);
+    }
+    String[] files;
+    try {
+      files = new File(dir.toURI()).list((d, n) -> n.endsWith("InContainerIT.class"));
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    List<String> names = new ArrayList<>();
+    for (String file : files == null ? new String[0] : files) {
+      names.add(pkg.replace('/', '.') + file.substring(0, file.length() - ".class".length()));
+    }
+    if (names.isEmpty()) {
+      throw new IllegalStateException("No *InContainerIT class in " + dir);
+    }
+    return List.copyOf(names);
   }
 
   static boolean isShared(org.jboss.shrinkwrap.api.Archive<?> archive) {

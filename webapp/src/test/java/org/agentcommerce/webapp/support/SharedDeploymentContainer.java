@@ -3,15 +3,20 @@ package org.agentcommerce.webapp.support;
 import fish.payara.arquillian.container.payara.managed.PayaraMicroContainerConfiguration;
 import fish.payara.arquillian.container.payara.managed.PayaraMicroDeployableContainer;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
 import org.jboss.arquillian.container.spi.client.container.DeployableContainer;
 import org.jboss.arquillian.container.spi.client.container.DeploymentException;
 import org.jboss.arquillian.container.spi.client.container.LifecycleException;
+import org.jboss.arquillian.container.spi.client.deployment.DeploymentDescription;
 import org.jboss.arquillian.container.spi.client.protocol.ProtocolDescription;
 import org.jboss.arquillian.container.spi.client.protocol.metadata.HTTPContext;
 import org.jboss.arquillian.container.spi.client.protocol.metadata.ProtocolMetaData;
+import org.jboss.arquillian.container.test.impl.client.deployment.AnnotationDeploymentScenarioGenerator;
+import org.jboss.arquillian.container.test.spi.client.deployment.DeploymentScenarioGenerator;
 import org.jboss.arquillian.core.spi.LoadableExtension;
+import org.jboss.arquillian.test.spi.TestClass;
 import org.jboss.shrinkwrap.api.Archive;
 
 /**
@@ -38,6 +43,30 @@ public final class SharedDeploymentContainer
           DeployableContainer.class,
           PayaraMicroDeployableContainer.class,
           SharedDeploymentContainer.class);
+      builder.override(
+          DeploymentScenarioGenerator.class,
+          AnnotationDeploymentScenarioGenerator.class,
+          TestableSharedDeployments.class);
+    }
+  }
+
+  /**
+   * Every class's {@link Deployments#shared()} deployment is made testable: Arquillian then adds
+   * its in-container protocol to the archive, whichever class deploys it first, so that the
+   * in-container classes (their test classes are in every shared archive) run on the shared server
+   * too. The classes that say {@code @RunAsClient} still run their tests as clients.
+   */
+  public static final class TestableSharedDeployments
+      extends AnnotationDeploymentScenarioGenerator {
+    @Override
+    public List<DeploymentDescription> generate(TestClass testClass) {
+      List<DeploymentDescription> descriptions = super.generate(testClass);
+      for (DeploymentDescription description : descriptions) {
+        if (description.isArchiveDeployment() && Deployments.isShared(description.getArchive())) {
+          description.shouldBeTestable(true);
+        }
+      }
+      return descriptions;
     }
   }
 
