@@ -53,6 +53,8 @@ public class SharedCountersTest {
     c.setProperty("hazelcast.phone.home.enabled", "false");
     c.setProperty("hazelcast.socket.bind.any", "false");
     c.setProperty("hazelcast.logging.type", "jdk");
+    // Members join at once: no five-second wait for others before joining (Hazelcast's default).
+    c.setProperty("hazelcast.wait.seconds.before.join", "0");
     NetworkConfig network = c.getNetworkConfig();
     network.setPort(port).setPortAutoIncrement(true);
     network.getInterfaces().setEnabled(true).addInterface("127.0.0.1");
