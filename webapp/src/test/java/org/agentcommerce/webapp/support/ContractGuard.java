@@ -131,7 +131,8 @@ public final class ContractGuard {
 
   /**
    * Reads the document; a 503 (the runtime has not derived it yet, slow on a busy machine) is
-   * retried as its Retry-After says, for up to two minutes.
+   * retried as its Retry-After says, for up to two minutes, and one request may take as long: the
+   * node that derives it on this request spends some 9 CPU s on it, minutes on a loaded machine.
    */
   private static ContractGuard load(URI base) {
     try {
@@ -144,7 +145,7 @@ public final class ContractGuard {
   /** The document the server at {@code base} serves, as it serves it (see {@link #load}). */
   static String document(URI base) {
     HttpRequest get =
-        HttpRequest.newBuilder(base.resolve(DOCUMENT)).timeout(Duration.ofSeconds(30)).build();
+        HttpRequest.newBuilder(base.resolve(DOCUMENT)).timeout(Duration.ofSeconds(120)).build();
     long deadline = System.currentTimeMillis() + 120_000;
     try {
       HttpResponse<String> answer = CLIENT.send(get, HttpResponse.BodyHandlers.ofString());
