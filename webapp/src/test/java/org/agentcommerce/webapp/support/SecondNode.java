@@ -38,12 +38,21 @@ public final class SecondNode implements AutoCloseable {
     this.log = log;
   }
 
-  /** Starts a node serving {@code archive}; returns once its health endpoint answers. */
+  /**
+   * Starts a node serving {@code archive}; returns once its health endpoint answers. An archive
+   * that is the built WAR with test classes added serves the built WAR's document (the contract
+   * guard's copy, {@link Deployments#servesTheBuiltDocument}).
+   */
   public static SecondNode start(WebArchive archive, String... jvmOptions) throws Exception {
     File exported = Files.createTempFile("second-node-archive", ".war").toFile();
     try {
       archive.as(ZipExporter.class).exportTo(exported, true);
-      return start(exported, jvmOptions);
+      File documented =
+          Deployments.servesTheBuiltDocument(archive) ? Deployments.builtWar() : exported;
+      SecondNode node =
+          launch(exported, documented, List.of("--nocluster"), java.util.Map.of(), jvmOptions);
+      node.awaitHealthy();
+      return node;
     } finally {
       exported.delete(); // the node serves a copy of its own
     }
@@ -72,12 +81,26 @@ public final class SecondNode implements AutoCloseable {
       java.util.Map<String, String> environment,
       String... jvmOptions)
       throws Exception {
+    return launch(war, war, microOptions, environment, jvmOptions);
+  }
+
+  /**
+   * {@link #launch(File, List, java.util.Map, String...)}, serving the document of {@code
+   * documented}.
+   */
+  private static SecondNode launch(
+      File war,
+      File documented,
+      List<String> microOptions,
+      java.util.Map<String, String> environment,
+      String... jvmOptions)
+      throws Exception {
     File copy = Files.createTempFile("second-node", ".war").toFile();
     Files.copy(war.toPath(), copy.toPath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     int port = freePort();
     // Nodes of the same WAR file share the contract guard's copy of the document.
     ContractGuard.serves(
-        java.net.URI.create("http://127.0.0.1:" + port), ContractGuard.identity(war));
+        java.net.URI.create("http://127.0.0.1:" + port), ContractGuard.identity(documented));
     List<String> command = new ArrayList<>();
     command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
     for (String option : System.getProperty("payara.cmdOptions", "").split("\\s+")) {
