@@ -6,18 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import java.net.URL;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.UUID;
 import java.util.function.Predicate;
 import org.agentcommerce.webapp.support.Agents;
 import org.agentcommerce.webapp.support.Deployments;
 import org.agentcommerce.webapp.support.Http;
-import org.agentcommerce.webapp.support.SecondNode;
-import org.agentcommerce.webapp.support.TestDatabase;
 import org.agentcommerce.webapp.support.TestPayments;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -240,92 +232,6 @@ class MerchantPlacementIT {
     } finally {
       Agents.sql(
           "UPDATE merchant_order_channels SET base_url = NULL WHERE merchant_id = ?", SUNLINE);
-    }
-  }
-
-  @Test
-  void aPlacementUnderWayWhenItsNodeCrashesIsPlacedAfterTheRestart() throws Exception {
-    // A node of its own, on a database of its own, so that no other worker can take the job.
-    String db = "ac_restart_" + UUID.randomUUID().toString().substring(0, 8);
-    Agents.sql("CREATE DATABASE " + db);
-    String url = otherDatabase(db);
-    String[] options = {"-Dac.db.url=" + url, "-Dac.placement.lease=PT3S"};
-    try (SecondNode node = SecondNode.start(Deployments.builtWar(), options)) {
-      Http first = new Http(node.base());
-      Agents.Registered owner = Agents.register(first);
-      sql(
-          url,
-          "UPDATE merchant_order_channels SET base_url = 'sandbox:hang-first=1' WHERE merchant_id = ?",
-          LUMEN);
-      String id = paidOrder(first, owner, LUMEN);
-      ok(
-          first.post(
-              "/agent/v1/orders/" + id + "/confirm-payment", "", "X-API-Key", owner.apiKey()));
-      long deadline = System.currentTimeMillis() + 20_000;
-      while (query(
-              url,
-              "SELECT COUNT(*) FROM merchant_placements WHERE order_id = ? AND status = 'running' AND attempts = 1",
-              id)
-          == 0) {
-        assertTrue(System.currentTimeMillis() < deadline, "the placement never started");
-        sleep(100);
-      }
-      sleep(1500); // the call hangs on the platform; the lease is being renewed
-      node.kill();
-      assertEquals(
-          1,
-          query(
-              url,
-              "SELECT COUNT(*) FROM merchant_placements WHERE order_id = ? AND status = 'running' AND lease_holder IS NOT NULL",
-              id));
-
-      // The same node started again (same options, same database): the crashed attempt's lease
-      // runs out and the restarted node places the order.
-      node.restart();
-      Http again = new Http(node.base());
-      JsonObject placed =
-          awaitOrder(again, owner, id, o -> o.getString("status").equals("confirmed"));
-      assertNotNull(placed.getJsonObject("tracking").getString("merchant_order_number"));
-      node.close();
-      assertEquals(
-          2, query(url, "SELECT attempts FROM merchant_placements WHERE order_id = ?", id));
-      assertEquals(
-          1, query(url, "SELECT COUNT(*) FROM sandbox_merchant_orders WHERE reference = ?", id));
-    } finally {
-      Agents.sql("DROP DATABASE " + db);
-    }
-  }
-
-  /** The test database's URL with another database name. */
-  private static String otherDatabase(String name) {
-    String url = TestDatabase.url();
-    int query = url.indexOf('?');
-    String head = query < 0 ? url : url.substring(0, query);
-    String tail = query < 0 ? "" : url.substring(query);
-    return head.substring(0, head.lastIndexOf('/') + 1) + name + tail;
-  }
-
-  private static void sql(String url, String statement, Object... args) throws SQLException {
-    try (Connection c =
-            DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password());
-        PreparedStatement ps = c.prepareStatement(statement)) {
-      for (int i = 0; i < args.length; i++) {
-        ps.setObject(i + 1, args[i]);
-      }
-      ps.executeUpdate();
-    }
-  }
-
-  private static long query(String url, String statement, Object... args) throws SQLException {
-    try (Connection c =
-            DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password());
-        PreparedStatement ps = c.prepareStatement(statement)) {
-      for (int i = 0; i < args.length; i++) {
-        ps.setObject(i + 1, args[i]);
-      }
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? rs.getLong(1) : 0;
-      }
     }
   }
 

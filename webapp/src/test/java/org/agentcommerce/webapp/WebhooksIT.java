@@ -699,59 +699,6 @@ class WebhooksIT {
     }
   }
 
-  @Test
-  void aDeliveryUnderWayWhenItsNodeCrashesIsDeliveredAfterTheRestart() throws Exception {
-    // A node of its own, on a database of its own, so that no other worker can take the delivery.
-    String db = "ac_whrestart_" + UUID.randomUUID().toString().substring(0, 8);
-    Agents.sql("CREATE DATABASE " + db);
-    String url = TestDatabase.otherDatabase(db);
-    receiver.then(new Answer(200, null, 60_000)); // the first attempt hangs at the receiver
-    try (SecondNode node = SecondNode.start(Deployments.builtWar(), "-Dac.db.url=" + url)) {
-      java.nio.file.Path log =
-          java.nio.file.Path.of("target", "second-node-" + node.base().getPort() + ".log");
-      Http first = new Http(node.base());
-      Agents.Registered agentThere = Agents.register(first);
-      String owner = agentThere.agentId();
-      String secret =
-          ok(first.send(
-                  "PUT",
-                  "/agents/" + owner + "/webhooks/config",
-                  "{\"destination_url\":\"" + receiver.url() + "\"}",
-                  "X-API-Key",
-                  agentThere.apiKey()))
-              .getString("signing_secret");
-      order(first, agentThere.apiKey());
-      receiver.await(1, 20_000); // the attempt is under way
-      node.kill();
-      // The node's whole log (start, configuration, delivery) never carries the secret.
-      assertFalse(java.nio.file.Files.readString(log).contains(secret.substring(6)));
-      assertEquals(
-          1,
-          count(
-              url,
-              "SELECT COUNT(*) FROM webhook_deliveries WHERE agent_id = ? AND status ="
-                  + " 'delivering'",
-              owner));
-      // The same node started again (same options, same database) sends it again.
-      node.restart();
-      List<WebhookReceiver.Received> got = receiver.await(2, 30_000);
-      got.get(1).verify(secret);
-      assertEquals(got.get(0).header("webhook-id"), got.get(1).header("webhook-id"));
-      long deadline = System.currentTimeMillis() + 20_000;
-      while (count(
-              url,
-              "SELECT COUNT(*) FROM webhook_deliveries WHERE agent_id = ? AND status ="
-                  + " 'succeeded' AND attempts = 2",
-              owner)
-          == 0) {
-        assertTrue(System.currentTimeMillis() < deadline, "never recorded as delivered");
-        Thread.sleep(200);
-      }
-    } finally {
-      Agents.sql("DROP DATABASE " + db);
-    }
-  }
-
   private static long count(String url, String sql, Object... args) throws Exception {
     try (Connection c =
             DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password());

@@ -52,9 +52,27 @@ public final class Agents {
 
   /** Runs one SQL update against the test database; returns the rows changed. */
   public static int sql(String statement, Object... parameters) {
+    return update(TestDatabase.url(), statement, parameters);
+  }
+
+  /** Runs one SQL update against another database on the test server ({@code database}). */
+  public static int sqlOn(String database, String statement, Object... parameters) {
+    return update(TestDatabase.otherDatabase(database), statement, parameters);
+  }
+
+  /** The first column of the first row of a query, or null. */
+  public static Object query(String statement, Object... parameters) {
+    return first(TestDatabase.url(), statement, parameters);
+  }
+
+  /** The first column of the first row of a query of another database on the test server. */
+  public static Object queryOn(String database, String statement, Object... parameters) {
+    return first(TestDatabase.otherDatabase(database), statement, parameters);
+  }
+
+  private static int update(String url, String statement, Object... parameters) {
     try (Connection c =
-            DriverManager.getConnection(
-                TestDatabase.url(), TestDatabase.user(), TestDatabase.password());
+            DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password());
         PreparedStatement ps = c.prepareStatement(statement)) {
       for (int i = 0; i < parameters.length; i++) {
         ps.setObject(i + 1, parameters[i]);
@@ -65,11 +83,9 @@ public final class Agents {
     }
   }
 
-  /** The first column of the first row of a query, or null. */
-  public static Object query(String statement, Object... parameters) {
+  private static Object first(String url, String statement, Object... parameters) {
     try (Connection c =
-            DriverManager.getConnection(
-                TestDatabase.url(), TestDatabase.user(), TestDatabase.password());
+            DriverManager.getConnection(url, TestDatabase.user(), TestDatabase.password());
         PreparedStatement ps = c.prepareStatement(statement)) {
       for (int i = 0; i < parameters.length; i++) {
         ps.setObject(i + 1, parameters[i]);
