@@ -111,6 +111,67 @@ class PaymentFaultsIT {
   }
 
   /**
+   * The PSP charged, but the answer cannot be recorded at once: the payment's row is held by
+   * another session (as a paused node would hold it) for longer than the node's lock wait, twice.
+   * The request does not fail with a 500 after a charge: it answers the payment as it stands
+   * (processing), the attempt stays open, and the reconciler asks the PSP and records the capture,
+   * once.
+   */
+  @Test
+  void aChargeWhoseAnswerCannotBeRecordedIsAnsweredProcessingAndSettledOnceByTheReconciler()
+      throws Exception {
+    SecondNode b = shared();
+    String orderId = order();
+    CompletableFuture<Http.Answer> answer =
+        CompletableFuture.supplyAsync(() -> pay(new Http(b.base()), orderId, "tok_visa"));
+    awaitAttempt(orderId); // the request is on its way to the PSP (5 s)
+    Http.Answer answered;
+    try (java.sql.Connection held =
+        java.sql.DriverManager.getConnection(
+            TestDatabase.url(), TestDatabase.user(), TestDatabase.password())) {
+      held.setAutoCommit(false);
+      try (java.sql.PreparedStatement lock =
+          held.prepareStatement("SELECT id FROM payments WHERE order_id = ? FOR UPDATE")) {
+        lock.setString(1, orderId);
+        lock.executeQuery().close();
+      }
+      // Node b waits 2 s for the row (its ac.db.lock-wait-timeout), twice, then answers.
+      answered = answer.get(60, TimeUnit.SECONDS);
+      held.rollback();
+    }
+    JsonObject payment = ok(answered);
+    assertEquals("processing", payment.getString("status"), payment::toString);
+    String paymentId = payment.getString("payment_id");
+    JsonObject settled =
+        await(
+            () -> {
+              JsonObject p =
+                  ok(http.get("/agent/v1/payments/" + paymentId, "X-API-Key", agent.apiKey()));
+              return "succeeded".equals(p.getString("status")) ? p : null;
+            },
+            60);
+    assertEquals(
+        "succeeded",
+        Agents.query("SELECT status FROM payment_attempts WHERE payment_id = ?", paymentId),
+        settled::toString);
+    assertEquals(
+        1L,
+        ((Number)
+                Agents.query(
+                    "SELECT COUNT(*) FROM payment_attempts WHERE payment_id = ?", paymentId))
+            .longValue());
+    assertEquals("paid", orderStatus(orderId));
+    assertMoneyConsistent(orderId);
+    assertTimeline(
+        orderId, List.of("order.created", "order.payment_attempted", "order.payment_succeeded"));
+    // The operator reads why the answer said processing.
+    assertTrue(
+        b.log().contains("Payment " + paymentId + " attempt ")
+            && b.log().contains("could not be recorded; the reconciler will ask sandbox"),
+        "node b logs the answer it could not record");
+  }
+
+  /**
    * Issue 36, item 5: a 3-D Secure payment the buyer never answers ends after {@code
    * ac.payments.buyer-action-ttl}: cancelled at the PSP (the challenge can no longer capture it),
    * the payment failed with {@code payment_expired}, the order payable and cancellable again.
@@ -360,14 +421,16 @@ class PaymentFaultsIT {
   // ----- helpers
 
   /**
-   * A node whose requests take 5 s to reach the sandbox PSP (the moment to freeze it in) and whose
-   * payments waiting for the buyer expire after 3 s.
+   * A node whose requests take 5 s to reach the sandbox PSP (the moment to freeze it in), whose
+   * payments waiting for the buyer expire after 3 s and whose statements wait 2 s for a row lock.
    */
   private static SecondNode chargingNode() throws Exception {
     return SecondNode.start(
         Deployments.builtWar(),
         "-Dac.payments.sandbox.request-delay=PT5S",
-        "-Dac.payments.buyer-action-ttl=PT3S");
+        "-Dac.payments.buyer-action-ttl=PT3S",
+        // A row lock held by another session is given up on after 2 s, not 10.
+        "-Dac.db.lock-wait-timeout=PT2S");
   }
 
   private static SecondNode shared;

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.agentcommerce.checkout.api.OrderPayments;
 import org.agentcommerce.payment.domain.AttemptRecord;
@@ -22,6 +23,7 @@ import org.agentcommerce.payment.spi.PspNotAcceptedException;
 import org.agentcommerce.payment.spi.PspOutcome;
 import org.agentcommerce.payment.spi.PspResult;
 import org.agentcommerce.platform.api.ApiException;
+import org.agentcommerce.platform.api.TransientFailures;
 import org.agentcommerce.platform.api.tracing.TraceSpan;
 import org.agentcommerce.platform.api.tracing.Tracing;
 import org.eclipse.microprofile.config.Config;
@@ -173,7 +175,7 @@ public class PaymentService implements OrderPayments {
                 + sendDeadline
                 + " passed since it was prepared");
         return new Outcome(
-            steps.settle(
+            recorded(
                 p.id(),
                 attempt.id(),
                 account.psp(),
@@ -183,9 +185,7 @@ public class PaymentService implements OrderPayments {
                     null,
                     "The payment was held up before it reached the payment provider; nothing"
                         + " was charged. Pay again."),
-                null,
-                unknownRecheck,
-                "answer"),
+                null),
             null);
       }
       long t0 = System.nanoTime();
@@ -219,23 +219,14 @@ public class PaymentService implements OrderPayments {
                     null,
                     "No payment provider accepted the payment (" + e.code() + ").")
                 : PspResult.unknown(null, e.code());
-        return new Outcome(
-            steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck, "answer"),
-            null);
+        return new Outcome(recorded(p.id(), attempt.id(), account.psp(), result, ms), null);
       } catch (CircuitBreakerOpenException | BulkheadException e) {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         String code = e instanceof BulkheadException ? "psp_busy" : "psp_circuit_open";
         if (PspCallTrace.mayHaveSent()) {
           // An earlier try of this call may have charged: never elsewhere, reconcile.
           return new Outcome(
-              steps.settle(
-                  p.id(),
-                  attempt.id(),
-                  account.psp(),
-                  PspResult.unknown(null, code),
-                  ms,
-                  unknownRecheck,
-                  "answer"),
+              recorded(p.id(), attempt.id(), account.psp(), PspResult.unknown(null, code), ms),
               null);
         }
         if (i + 1 < route.size()) {
@@ -243,7 +234,7 @@ public class PaymentService implements OrderPayments {
           continue;
         }
         return new Outcome(
-            steps.settle(
+            recorded(
                 p.id(),
                 attempt.id(),
                 account.psp(),
@@ -252,9 +243,7 @@ public class PaymentService implements OrderPayments {
                     code,
                     null,
                     "The payment provider is not taking payments now; nothing was charged."),
-                ms,
-                unknownRecheck,
-                "answer"),
+                ms),
             null);
       } catch (RuntimeException e) {
         // A timeout after the request went out, or anything unexpected: we cannot tell.
@@ -270,24 +259,60 @@ public class PaymentService implements OrderPayments {
                 + e.getClass().getSimpleName()
                 + "); reconciling");
         return new Outcome(
-            steps.settle(
+            recorded(
                 p.id(),
                 attempt.id(),
                 account.psp(),
                 PspResult.unknown(null, "outcome_unknown"),
-                ms,
-                unknownRecheck,
-                "answer"),
+                ms),
             null);
       }
       long ms = (System.nanoTime() - t0) / 1_000_000;
-      PaymentRecord settled =
-          steps.settle(p.id(), attempt.id(), account.psp(), result, ms, unknownRecheck, "answer");
+      PaymentRecord settled = recorded(p.id(), attempt.id(), account.psp(), result, ms);
       return new Outcome(
           settled,
           result.outcome() == PspOutcome.REQUIRES_ACTION && settled.actionUrl() == null
               ? result.actionUrl()
               : null);
+    }
+  }
+
+  /** Tries of {@link #recorded} before the attempt is left to the reconciler. */
+  private static final int RECORD_TRIES = 2;
+
+  /**
+   * Records what became of an attempt ({@link PaymentSteps#settle}). Once the PSP may have been
+   * called, failing to record its answer is not the caller's error and never a 500 after a charge:
+   * a transient failure (a row lock held past {@code innodb_lock_wait_timeout}, say by a paused
+   * node; a deadlock) is tried again; if recording still fails, the attempt stays open for the
+   * reconciler, which asks the PSP and records the outcome, and the request answers the payment as
+   * it stands (processing: read it again later).
+   */
+  private PaymentRecord recorded(
+      String paymentId, String attemptId, String psp, PspResult result, Long latencyMs) {
+    for (int tries = 1; ; tries++) {
+      try {
+        return steps.settle(paymentId, attemptId, psp, result, latencyMs, unknownRecheck, "answer");
+      } catch (RuntimeException e) {
+        if (tries < RECORD_TRIES && TransientFailures.isTransient(e)) {
+          continue;
+        }
+        LOG.log(
+            Level.WARNING,
+            "Payment "
+                + paymentId
+                + " attempt "
+                + attemptId
+                + ": the answer of "
+                + psp
+                + " ("
+                + result.outcome()
+                + ") could not be recorded; the reconciler will ask "
+                + psp
+                + " and record it",
+            e);
+        return store.find(paymentId).orElseThrow(() -> e);
+      }
     }
   }
 

@@ -41,6 +41,9 @@ public final class OpenApi31Converter {
   public static JsonObject convert(JsonObject document, String apiVersion) {
     JsonObject named = NamedSchemas.mend(document);
     JsonObject converted = (JsonObject) rewrite(named, false);
+    if (converted.get("paths") instanceof JsonObject paths) {
+      converted = Json.createObjectBuilder(converted).add("paths", pathItems(paths)).build();
+    }
     JsonObjectBuilder root = Json.createObjectBuilder();
     // Fields OpenAPI does not define (the runtime adds "endpoints") are dropped; x- stays.
     converted.forEach(
@@ -137,6 +140,34 @@ public final class OpenApi31Converter {
         .build();
   }
 
+  /** The order of a path item's fields (OpenAPI's own), whatever order the runtime wrote. */
+  private static final java.util.List<String> PATH_ITEM_FIELDS =
+      java.util.List.of(
+          "$ref",
+          "summary",
+          "description",
+          "servers",
+          "parameters",
+          "get",
+          "put",
+          "post",
+          "delete",
+          "options",
+          "head",
+          "patch",
+          "trace");
+
+  /**
+   * Each path item with its operations in {@link #PATH_ITEM_FIELDS} order, others after them as
+   * written: the runtime writes a path's operations in the order reflection lists the resource's
+   * methods, which differs from one JVM to the next (two nodes of one WAR served {@code put} before
+   * {@code get} on one path and the other way round on the other), and the document is the same
+   * bytes on every node and after every restart.
+   */
+  private static JsonObject pathItems(JsonObject paths) {
+    return eachInOrder(paths, PATH_ITEM_FIELDS, item -> item);
+  }
+
   /** The order of a response's fields in the document, whatever order the runtime wrote. */
   private static final java.util.List<String> RESPONSE_FIELDS =
       java.util.List.of("$ref", "content", "headers", "links", "description");
@@ -148,25 +179,34 @@ public final class OpenApi31Converter {
    * document is the same bytes on every node and after every restart.
    */
   private static JsonObject responses(JsonObject answers) {
+    return eachInOrder(answers, RESPONSE_FIELDS, answer -> rewrite(answer, false));
+  }
+
+  /**
+   * {@code members} with each member, once {@code rewritten}, written with its fields in {@code
+   * order}, others after them as written.
+   */
+  private static JsonObject eachInOrder(
+      JsonObject members,
+      java.util.List<String> order,
+      java.util.function.UnaryOperator<JsonValue> rewritten) {
     JsonObjectBuilder out = Json.createObjectBuilder();
-    answers.forEach(
-        (status, answer) -> {
-          JsonValue rewritten = rewrite(answer, false);
-          if (!(rewritten instanceof JsonObject fields)) {
-            out.add(status, rewritten);
+    members.forEach(
+        (name, member) -> {
+          JsonValue value = rewritten.apply(member);
+          if (!(value instanceof JsonObject fields)) {
+            out.add(name, value);
             return;
           }
           JsonObjectBuilder ordered = Json.createObjectBuilder();
-          RESPONSE_FIELDS.stream()
-              .filter(fields::containsKey)
-              .forEach(f -> ordered.add(f, fields.get(f)));
+          order.stream().filter(fields::containsKey).forEach(f -> ordered.add(f, fields.get(f)));
           fields.forEach(
               (f, v) -> {
-                if (!RESPONSE_FIELDS.contains(f)) {
+                if (!order.contains(f)) {
                   ordered.add(f, v);
                 }
               });
-          out.add(status, ordered);
+          out.add(name, ordered);
         });
     return out.build();
   }

@@ -68,6 +68,22 @@ class OpenApi31ConverterTest {
   }
 
   @Test
+  void aPathsOperationsAreWrittenInOneOrderWhateverOrderTheRuntimeWroteThemIn() {
+    String get = "'get':{'operationId':'read','responses':{'200':{'description':'ok'}}}";
+    String put = "'put':{'operationId':'write','responses':{'200':{'description':'ok'}}}";
+    String params = "'parameters':[{'name':'id','in':'path','required':true}]";
+    String one = "{'openapi':'3.0.3','paths':{'/a':{" + put + "," + params + "," + get + "}}}";
+    String other = "{'openapi':'3.0.3','paths':{'/a':{" + get + "," + put + "," + params + "}}}";
+    String first = OpenApi31Converter.convert(json(one), "1").toString();
+    String second = OpenApi31Converter.convert(json(other), "1").toString();
+
+    assertEquals(first, second, "the same bytes");
+    assertEquals(
+        java.util.List.of("parameters", "get", "put"),
+        java.util.List.copyOf(json(first).getJsonObject("paths").getJsonObject("/a").keySet()));
+  }
+
+  @Test
   void nullableStringBecomesTypeArrayWithNull() {
     JsonObject schema = convertSchema("{'type':'string','nullable':true,'maxLength':5}");
 
