@@ -115,15 +115,16 @@ class PaymentFaultsIT {
    * another session (as a paused node would hold it) for longer than the node's lock wait, twice.
    * The request does not fail with a 500 after a charge: it answers the payment as it stands
    * (processing), the attempt stays open, and the reconciler asks the PSP and records the capture,
-   * once.
+   * once; a retry under the request's key then hears the outcome.
    */
   @Test
   void aChargeWhoseAnswerCannotBeRecordedIsAnsweredProcessingAndSettledOnceByTheReconciler()
       throws Exception {
     SecondNode b = shared();
     String orderId = order();
+    String key = "fault-unrecorded-" + System.nanoTime();
     CompletableFuture<Http.Answer> answer =
-        CompletableFuture.supplyAsync(() -> pay(new Http(b.base()), orderId, "tok_visa"));
+        CompletableFuture.supplyAsync(() -> pay(new Http(b.base()), orderId, "tok_visa", key));
     awaitAttempt(orderId); // the request is on its way to the PSP (5 s)
     Http.Answer answered;
     try (java.sql.Connection held =
@@ -161,6 +162,10 @@ class PaymentFaultsIT {
                     "SELECT COUNT(*) FROM payment_attempts WHERE payment_id = ?", paymentId))
             .longValue());
     assertEquals("paid", orderStatus(orderId));
+    // The request's retry under its key hears the outcome, not the first answer replayed.
+    JsonObject retried = ok(pay(http, orderId, "tok_visa", key));
+    assertEquals(paymentId, retried.getString("payment_id"), retried::toString);
+    assertEquals("succeeded", retried.getString("status"), retried::toString);
     assertMoneyConsistent(orderId);
     assertTimeline(
         orderId, List.of("order.created", "order.payment_attempted", "order.payment_succeeded"));

@@ -50,6 +50,8 @@ public class PaymentService implements OrderPayments {
   @Inject BuyerPages pages;
   @Inject Config config;
   @Inject Tracing tracing;
+  @Inject PaymentFigures figures;
+  @Inject org.agentcommerce.platform.api.security.IdempotentRequest request;
 
   private Duration unknownRecheck;
   private Duration sendDeadline;
@@ -282,20 +284,33 @@ public class PaymentService implements OrderPayments {
 
   /**
    * Records what became of an attempt ({@link PaymentSteps#settle}). Once the PSP may have been
-   * called, failing to record its answer is not the caller's error and never a 500 after a charge:
-   * a transient failure (a row lock held past {@code innodb_lock_wait_timeout}, say by a paused
-   * node; a deadlock) is tried again; if recording still fails, the attempt stays open for the
-   * reconciler, which asks the PSP and records the outcome, and the request answers the payment as
-   * it stands (processing: read it again later).
+   * called, the database failing to record its answer is not the caller's error and never a 500
+   * after a charge: a transient failure (a row lock held past {@code innodb_lock_wait_timeout}, say
+   * by a paused node; a deadlock) is tried again; if recording still fails, the attempt stays open
+   * for the reconciler, which asks the PSP and records the outcome, and the request answers the
+   * payment as it stands (processing: read it again later) while its idempotency key, if any, is
+   * kept for reconciliation (a retry under it hears the outcome, not this answer). A failure of our
+   * own code is not hidden: it propagates (500 with an error id; the key is kept likewise).
    */
   private PaymentRecord recorded(
       String paymentId, String attemptId, String psp, PspResult result, Long latencyMs) {
+    if (latencyMs != null) {
+      try {
+        // Counted once per PSP call here, not in the transaction a retry would run again.
+        figures.charged(psp, Duration.ofMillis(latencyMs));
+      } catch (RuntimeException e) {
+        // A figure never keeps the answer from being recorded.
+      }
+    }
     for (int tries = 1; ; tries++) {
       try {
         return steps.settle(paymentId, attemptId, psp, result, latencyMs, unknownRecheck, "answer");
       } catch (RuntimeException e) {
         if (tries < RECORD_TRIES && TransientFailures.isTransient(e)) {
           continue;
+        }
+        if (!TransientFailures.isDatabaseFailure(e)) {
+          throw e;
         }
         LOG.log(
             Level.WARNING,
@@ -311,6 +326,7 @@ public class PaymentService implements OrderPayments {
                 + psp
                 + " and record it",
             e);
+        request.leaveOutcomeUnknown();
         return store.find(paymentId).orElseThrow(() -> e);
       }
     }

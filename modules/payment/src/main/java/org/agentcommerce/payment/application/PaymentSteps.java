@@ -325,13 +325,6 @@ public class PaymentSteps {
           case NOT_FOUND -> "not_accepted";
           case UNKNOWN -> "unknown";
         };
-    if (latencyMs != null && "answer".equals(via)) {
-      try {
-        figures.charged(psp, Duration.ofMillis(latencyMs));
-      } catch (RuntimeException e) {
-        // A figure never rolls back the record of a charge the PSP already made.
-      }
-    }
     Duration recheck = r.outcome() == PspOutcome.UNKNOWN ? unknownRecheck : pollInterval;
     if (!store.finishAttempt(
             attemptId,

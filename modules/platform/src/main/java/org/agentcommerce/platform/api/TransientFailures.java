@@ -38,4 +38,28 @@ public final class TransientFailures {
     }
     return false;
   }
+
+  /**
+   * Whether a failure is the database's: transient ({@link #isTransient}), or the connection to it
+   * lost or refused. A failure of our own code (a bug, a broken invariant) is not.
+   */
+  public static boolean isDatabaseFailure(Throwable failure) {
+    if (isTransient(failure)) {
+      return true;
+    }
+    int depth = 0;
+    for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {
+      if (t instanceof java.sql.SQLRecoverableException
+          || t instanceof java.sql.SQLNonTransientConnectionException
+          || (t instanceof SQLException sql
+              && sql.getSQLState() != null
+              && sql.getSQLState().startsWith("08"))) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
+  }
 }

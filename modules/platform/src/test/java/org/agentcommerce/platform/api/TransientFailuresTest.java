@@ -43,4 +43,21 @@ class TransientFailuresTest {
     assertFalse(TransientFailures.isTransient(new IllegalStateException("a bug")));
     assertFalse(TransientFailures.isTransient(null));
   }
+
+  @Test
+  void aLostConnectionIsTheDatabasesFailureButNotTransientAndABugIsNeither() {
+    Exception lost =
+        new PersistenceException(
+            new SQLNonTransientConnectionException("Connection refused", "08000", 0));
+    assertTrue(TransientFailures.isDatabaseFailure(lost));
+    assertFalse(TransientFailures.isTransient(lost));
+    assertTrue(
+        TransientFailures.isDatabaseFailure(
+            new PersistenceException(new SQLException("Lock wait timeout", "HY000", 1205))));
+    assertFalse(TransientFailures.isDatabaseFailure(new IllegalStateException("a bug")));
+    assertFalse(
+        TransientFailures.isDatabaseFailure(
+            new PersistenceException(
+                new SQLIntegrityConstraintViolationException("Duplicate entry", "23000", 1062))));
+  }
 }

@@ -20,4 +20,12 @@ public interface IdempotentRequest {
    * found it, and may have decided it): the caller must then write nothing. True without a key.
    */
   boolean stillHeld();
+
+  /**
+   * This request answers before its outcome is recorded (the PSP answered, but recording the answer
+   * failed): its key is kept for reconciliation, as after a server error, instead of being
+   * completed with this answer, so that a retry under the key is answered with what reconciliation
+   * finds, not with this answer for ever. Nothing without a key.
+   */
+  void leaveOutcomeUnknown();
 }

@@ -32,6 +32,13 @@ public class CurrentIdempotentRequest implements IdempotentRequest {
             held.get().recordId(), held.get().holder(), Math.max(1, inFlightTimeout.toSeconds()));
   }
 
+  @Override
+  public void leaveOutcomeUnknown() {
+    if (held().isPresent()) {
+      claim.leaveOutcomeUnknown();
+    }
+  }
+
   private Optional<IdempotencyService.Proceed> held() {
     try {
       return Optional.ofNullable(claim.held());

@@ -12,11 +12,22 @@ public class IdempotencyClaim {
   private IdempotencyService.Proceed held;
   private boolean outsideEffects;
   private boolean settled;
+  private boolean outcomeLeftUnknown;
 
   public void hold(IdempotencyService.Proceed claim, boolean outsideEffects) {
     this.held = claim;
     this.outsideEffects = outsideEffects;
     this.settled = false;
+    this.outcomeLeftUnknown = false;
+  }
+
+  /** The operation answered before its outcome was recorded: keep the key for reconciliation. */
+  void leaveOutcomeUnknown() {
+    this.outcomeLeftUnknown = true;
+  }
+
+  boolean outcomeLeftUnknown() {
+    return outcomeLeftUnknown;
   }
 
   /** The claim, or null when the request carries no key. */

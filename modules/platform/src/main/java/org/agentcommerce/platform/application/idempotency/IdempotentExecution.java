@@ -41,6 +41,13 @@ public class IdempotentExecution {
       transactions.setRollbackOnly();
       return result;
     }
+    if (claim.outcomeLeftUnknown()) {
+      // The answer is not the outcome (it was not recorded): a retry hears what reconciliation
+      // finds.
+      idempotency.markOutcomeUnknown(claim.held());
+      claim.settle();
+      return result;
+    }
     Response response = result instanceof Response r ? r : null;
     idempotency.completeWithWork(
         claim.held(),
