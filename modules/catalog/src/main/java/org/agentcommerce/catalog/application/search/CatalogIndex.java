@@ -110,22 +110,12 @@ public class CatalogIndex {
    * How the index was last made ready: a full build, or ({@code reused}) the stored index brought
    * up to date; {@code millis} is how long that took.
    */
-  public record BuildReport(long products, long millis, long indexBytes, Source source) {
+  public record BuildReport(long products, long millis, long indexBytes, IndexSource source) {
 
     /** Whether an index written before was reused rather than built from the database. */
     public boolean reused() {
-      return source != Source.DATABASE;
+      return source != IndexSource.DATABASE;
     }
-  }
-
-  /** Where the index a node serves came from at start. */
-  public enum Source {
-    /** Built from every product in the database. */
-    DATABASE,
-    /** The index this node kept, brought up to date. */
-    STORED,
-    /** The fleet's published copy ({@code ac.search.index-seed}), brought up to date. */
-    SEED
   }
 
   public boolean isReady() {
@@ -152,14 +142,14 @@ public class CatalogIndex {
       refused =
           directory == null
               ? "another node keeps the stored index here"
-              : resume(begin, Source.STORED);
+              : resume(begin, IndexSource.STORED);
       if (refused != null && seed.isPresent() && !seed.get().isBlank()) {
         if (directory == null) {
           directory = IndexDirectory.open(indexDirectory.orElse(null));
         }
         if (directory.path() != null
             && IndexSeed.fetch(java.nio.file.Path.of(seed.get()), directory.path())) {
-          String fromSeed = resume(begin, Source.SEED);
+          String fromSeed = resume(begin, IndexSource.SEED);
           refused = fromSeed == null ? null : refused + "; the fleet's copy: " + fromSeed;
         }
       }
@@ -215,7 +205,7 @@ public class CatalogIndex {
    * Brings the stored index up to date and makes it ready; answers why it was refused instead (then
    * the directory is empty again, for a build).
    */
-  private String resume(long begin, Source source) {
+  private String resume(long begin, IndexSource source) {
     String refused;
     try {
       identity = reader.identity();
@@ -242,7 +232,7 @@ public class CatalogIndex {
         lastBuild =
             new BuildReport(docs, (System.nanoTime() - begin) / 1_000_000, indexBytes(), source);
         ready = true;
-        String from = source == Source.SEED ? "the fleet's copy" : "this node's stored index";
+        String from = source == IndexSource.SEED ? "the fleet's copy" : "this node's stored index";
         long[] millis = {(t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000};
         LOG.info(
             () ->
@@ -313,7 +303,8 @@ public class CatalogIndex {
       window.built(newest[0], seen);
       long bytes = indexBytes();
       lastBuild =
-          new BuildReport(count, (System.nanoTime() - start) / 1_000_000, bytes, Source.DATABASE);
+          new BuildReport(
+              count, (System.nanoTime() - start) / 1_000_000, bytes, IndexSource.DATABASE);
       upToDateAt = Instant.now();
       ready = true;
       LOG.info(

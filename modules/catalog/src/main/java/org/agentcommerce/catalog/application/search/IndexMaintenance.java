@@ -103,7 +103,7 @@ public class IndexMaintenance {
               TimeUnit.MILLISECONDS));
       // A node that had to build publishes its copy at once (unless another did since it began);
       // then whichever node finds the copy older than the interval publishes the next.
-      if (started.source() == CatalogIndex.Source.DATABASE) {
+      if (started.source() == IndexSource.DATABASE) {
         scheduler.execute(() -> quietly("publish", () -> index.publishSeed(began) ? 1 : 0));
       }
       tasks.add(

@@ -141,7 +141,7 @@ class StoredIndexTest {
     fill();
     Path seed = parent.resolve("shared");
     CatalogIndex first = node(true, Files.createDirectories(parent.resolve("host-a")), seed);
-    assertEquals(CatalogIndex.Source.DATABASE, first.start().source());
+    assertEquals(IndexSource.DATABASE, first.start().source());
     assertTrue(first.publishSeed(Instant.now().plusSeconds(1)));
     assertFalse(
         first.publishSeed(Instant.now().minusSeconds(60)), "a fresh copy is not published again");
@@ -155,7 +155,7 @@ class StoredIndexTest {
 
     int fullReads = store.fullReads;
     CatalogIndex joining = node(true, Files.createDirectories(parent.resolve("host-b")), seed);
-    assertEquals(CatalogIndex.Source.SEED, joining.start().source());
+    assertEquals(IndexSource.SEED, joining.start().source());
     assertEquals(fullReads, store.fullReads, "the joining node read only what changed");
     assertEquals("Zebra balm", title(joining, "prod_007"));
     CatalogIndex rebuilt = node(false, Files.createDirectories(parent.resolve("host-r")));
@@ -165,7 +165,7 @@ class StoredIndexTest {
     // a copy from another database is refused: the node builds
     store.identity = "db-2";
     CatalogIndex other = node(true, Files.createDirectories(parent.resolve("host-c")), seed);
-    assertEquals(CatalogIndex.Source.DATABASE, other.start().source());
+    assertEquals(IndexSource.DATABASE, other.start().source());
     assertEquals(400, other.documents());
   }
 
