@@ -170,9 +170,10 @@ class PaymentFaultsIT {
     assertTimeline(
         orderId, List.of("order.created", "order.payment_attempted", "order.payment_succeeded"));
     // The operator reads why the answer said processing.
+    String log = b.log();
     assertTrue(
-        b.log().contains("Payment " + paymentId + " attempt ")
-            && b.log().contains("could not be recorded; the reconciler will ask sandbox"),
+        log.contains("Payment " + paymentId + " attempt ")
+            && log.contains("could not be recorded; the reconciler will ask sandbox"),
         "node b logs the answer it could not record");
   }
 

@@ -3,6 +3,7 @@ package org.agentcommerce.platform.api;
 import java.sql.SQLException;
 import java.sql.SQLTransientException;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Whether a failure is one the same work may succeed at when tried again at once: the database gave
@@ -18,25 +19,17 @@ public final class TransientFailures {
   private TransientFailures() {}
 
   public static boolean isTransient(Throwable failure) {
-    int depth = 0;
-    for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {
-      if (t instanceof jakarta.persistence.LockTimeoutException
-          || t instanceof jakarta.persistence.PessimisticLockException
-          || t instanceof jakarta.persistence.QueryTimeoutException
-          || t instanceof SQLTransientException) {
-        return true;
-      }
-      if (t instanceof SQLException sql
-          && (CODES.contains(sql.getErrorCode())
-              || "40001".equals(sql.getSQLState())
-              || "HYT00".equals(sql.getSQLState()))) {
-        return true;
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return false;
+    return anyCause(
+        failure,
+        t ->
+            t instanceof jakarta.persistence.LockTimeoutException
+                || t instanceof jakarta.persistence.PessimisticLockException
+                || t instanceof jakarta.persistence.QueryTimeoutException
+                || t instanceof SQLTransientException
+                || (t instanceof SQLException sql
+                    && (CODES.contains(sql.getErrorCode())
+                        || "40001".equals(sql.getSQLState())
+                        || "HYT00".equals(sql.getSQLState()))));
   }
 
   /**
@@ -44,16 +37,22 @@ public final class TransientFailures {
    * lost or refused. A failure of our own code (a bug, a broken invariant) is not.
    */
   public static boolean isDatabaseFailure(Throwable failure) {
-    if (isTransient(failure)) {
-      return true;
-    }
+    return isTransient(failure)
+        || anyCause(
+            failure,
+            t ->
+                t instanceof java.sql.SQLRecoverableException
+                    || t instanceof java.sql.SQLNonTransientConnectionException
+                    || (t instanceof SQLException sql
+                        && sql.getSQLState() != null
+                        && sql.getSQLState().startsWith("08")));
+  }
+
+  /** Whether the failure or one of its causes (at most 20 deep, cycles stop) is {@code such}. */
+  private static boolean anyCause(Throwable failure, Predicate<Throwable> such) {
     int depth = 0;
     for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {
-      if (t instanceof java.sql.SQLRecoverableException
-          || t instanceof java.sql.SQLNonTransientConnectionException
-          || (t instanceof SQLException sql
-              && sql.getSQLState() != null
-              && sql.getSQLState().startsWith("08"))) {
+      if (such.test(t)) {
         return true;
       }
       if (t.getCause() == t) {
